@@ -1,0 +1,290 @@
+//! Legal move generation.
+//!
+//! Moves are generated legal, not filtered afterwards: checkers restrict the targets of non-king
+//! moves to blocking or capturing squares; pieces pinned to their king move only along the pin line;
+//! king moves are tested against attacks with the king lifted off the board; en passant is tested by
+//! replaying it on the occupancy (so a rank pin through both pawns is caught); castling checks every
+//! square of the king's path with both king and rook lifted (Chess960 included).
+
+use super::attacks;
+use super::bitboard::Bitboard;
+use super::moves::{CastlingSide, Move, MoveKind, MoveList};
+use super::position::Position;
+use super::types::{Color, Piece, Rank, Role, Square};
+
+/// A set of roles, for generating only the moves of some pieces.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RoleSet(u8);
+
+impl RoleSet {
+    /// Every role.
+    pub const ALL: RoleSet = RoleSet(0b11_1111);
+
+    /// Only `role`.
+    #[inline]
+    pub const fn only(role: Role) -> RoleSet {
+        RoleSet(1 << role as u8)
+    }
+
+    /// `true` if `role` is in the set.
+    #[inline]
+    pub const fn contains(self, role: Role) -> bool {
+        self.0 & (1 << role as u8) != 0
+    }
+}
+
+impl Position {
+    /// All legal moves.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut moves = MoveList::new();
+        self.generate(RoleSet::ALL, Bitboard::FULL, &mut moves);
+        moves
+    }
+
+    /// The legal moves of pieces of the given roles whose `to` square is in `to` (for castling,
+    /// `to` is the rook's square). Castling counts as a king move.
+    pub fn legal_moves_filtered(&self, roles: RoleSet, to: Bitboard) -> MoveList {
+        let mut moves = MoveList::new();
+        self.generate(roles, to, &mut moves);
+        moves
+    }
+
+    /// The number of legal moves.
+    pub fn count_legal_moves(&self) -> usize {
+        self.legal_moves().len()
+    }
+
+    /// `true` if `m` is one of the legal moves.
+    pub fn is_legal(&self, m: &Move) -> bool {
+        self.legal_moves_filtered(RoleSet::only(m.role), Bitboard::from_square(m.to)).contains(m)
+    }
+
+    fn generate(&self, roles: RoleSet, to_mask: Bitboard, moves: &mut MoveList) {
+        let us = self.turn;
+        let ours = self.board.by_color(us);
+        let Some(king) = self.board.king_of(us) else {
+            // Partial boards: no king safety to respect.
+            self.gen_pieces(roles, !ours & to_mask, Bitboard::EMPTY, None, moves);
+            if roles.contains(Role::Pawn) {
+                self.gen_en_passant(to_mask, None, moves);
+            }
+            return;
+        };
+        let checkers = self.board.attackers_to(king, !us, self.board.occupied());
+        if checkers.is_empty() {
+            let blockers = self.board.slider_blockers(king, us) & ours;
+            self.gen_pieces(roles, !ours & to_mask, blockers, Some(king), moves);
+            if roles.contains(Role::Pawn) {
+                self.gen_en_passant(to_mask, Some(king), moves);
+            }
+            if roles.contains(Role::King) {
+                self.gen_king(king, to_mask, moves);
+                self.gen_castling(king, to_mask, moves);
+            }
+        } else {
+            if let Some(checker) = checkers.single() {
+                let target = (attacks::between(king, checker) | checker) & to_mask;
+                let blockers = self.board.slider_blockers(king, us) & ours;
+                self.gen_pieces(roles, target, blockers, Some(king), moves);
+                if roles.contains(Role::Pawn) {
+                    self.gen_en_passant(to_mask, Some(king), moves);
+                }
+            }
+            if roles.contains(Role::King) {
+                self.gen_king(king, to_mask, moves);
+            }
+        }
+    }
+
+    /// Pawn, knight, bishop, rook and queen moves (not king, not en passant) onto `target`.
+    fn gen_pieces(&self, roles: RoleSet, target: Bitboard, pinned: Bitboard, king: Option<Square>, moves: &mut MoveList) {
+        let us = self.turn;
+        let board = &self.board;
+        let ours = board.by_color(us);
+        let occupied = board.occupied();
+        let pin_mask = |from: Square, targets: Bitboard| match king {
+            Some(king) if pinned.contains(from) => targets & attacks::line(king, from),
+            _ => targets,
+        };
+        let push = |role: Role, from: Square, targets: Bitboard, moves: &mut MoveList| {
+            for to in pin_mask(from, targets) {
+                moves.push(Move { role, from, to, capture: board.role_at(to), promotion: None, kind: MoveKind::Normal });
+            }
+        };
+        if roles.contains(Role::Knight) {
+            // A pinned knight can never move.
+            for from in board.by_role(Role::Knight) & ours - pinned {
+                push(Role::Knight, from, attacks::knight_attacks(from) & target, moves);
+            }
+        }
+        if roles.contains(Role::Bishop) {
+            for from in board.by_role(Role::Bishop) & ours {
+                push(Role::Bishop, from, attacks::bishop_attacks(from, occupied) & target, moves);
+            }
+        }
+        if roles.contains(Role::Rook) {
+            for from in board.by_role(Role::Rook) & ours {
+                push(Role::Rook, from, attacks::rook_attacks(from, occupied) & target, moves);
+            }
+        }
+        if roles.contains(Role::Queen) {
+            for from in board.by_role(Role::Queen) & ours {
+                push(Role::Queen, from, attacks::queen_attacks(from, occupied) & target, moves);
+            }
+        }
+        if roles.contains(Role::Pawn) {
+            let theirs = board.by_color(!us);
+            for from in board.by_role(Role::Pawn) & ours {
+                let targets = pawn_targets(us, from, occupied, theirs) & target;
+                for to in pin_mask(from, targets) {
+                    push_pawn_move(from, to, board.role_at(to), moves);
+                }
+            }
+        }
+    }
+
+    fn gen_en_passant(&self, to_mask: Bitboard, king: Option<Square>, moves: &mut MoveList) {
+        let Some(ep) = self.ep_square else { return };
+        if !to_mask.contains(ep) || self.board.occupied().contains(ep) {
+            return;
+        }
+        let us = self.turn;
+        let captured = match ep.rank() {
+            Rank(5) if us == Color::White => Square::from_coords(ep.file(), Rank(4)),
+            Rank(2) if us == Color::Black => Square::from_coords(ep.file(), Rank(3)),
+            _ => return,
+        };
+        if !self.board.by_piece(Piece { color: !us, role: Role::Pawn }).contains(captured) {
+            return;
+        }
+        let capturers = attacks::pawn_attacks(!us, ep) & self.board.by_piece(Piece { color: us, role: Role::Pawn });
+        for from in capturers {
+            let m = Move {
+                role: Role::Pawn,
+                from,
+                to: ep,
+                capture: Some(Role::Pawn),
+                promotion: None,
+                kind: MoveKind::EnPassant,
+            };
+            if king.is_none_or(|king| self.en_passant_keeps_king_safe(king, &m)) {
+                moves.push(m);
+            }
+        }
+    }
+
+    /// Replays an en-passant capture on the occupancy and asks whether any enemy piece (other than
+    /// the captured pawn) then attacks the king. Catches rank pins through both pawns.
+    fn en_passant_keeps_king_safe(&self, king: Square, m: &Move) -> bool {
+        let captured = Square::from_coords(m.to.file(), m.from.rank());
+        let occupied = (self.board.occupied() - m.from - captured) | m.to;
+        let attackers = self.board.attackers_to(king, !self.turn, occupied) - captured;
+        attackers.is_empty()
+    }
+
+    fn gen_king(&self, king: Square, to_mask: Bitboard, moves: &mut MoveList) {
+        let us = self.turn;
+        let targets = attacks::king_attacks(king) & !self.board.by_color(us) & to_mask;
+        let occupied = self.board.occupied() - king;
+        for to in targets {
+            if !self.board.is_attacked(to, !us, occupied) {
+                moves.push(Move {
+                    role: Role::King,
+                    from: king,
+                    to,
+                    capture: self.board.role_at(to),
+                    promotion: None,
+                    kind: MoveKind::Normal,
+                });
+            }
+        }
+    }
+
+    fn gen_castling(&self, king: Square, to_mask: Bitboard, moves: &mut MoveList) {
+        let us = self.turn;
+        let back_rank = us.back_rank();
+        if king.rank() != back_rank {
+            return;
+        }
+        let rooks = self.castling_rooks & self.board.by_piece(Piece { color: us, role: Role::Rook }) & to_mask;
+        for rook in rooks & Bitboard::rank(back_rank) {
+            if self.castling_obstacle(king, rook).is_none() {
+                moves.push(Move {
+                    role: Role::King,
+                    from: king,
+                    to: rook,
+                    capture: None,
+                    promotion: None,
+                    kind: MoveKind::Castle,
+                });
+            }
+        }
+    }
+
+    /// Why castling with the king on `king` and the rook on `rook` is impossible right now, ignoring
+    /// rights and check (callers test those): a blocked square, or an attacked square on the king's
+    /// path together with one attacker.
+    pub(crate) fn castling_obstacle(&self, king: Square, rook: Square) -> Option<CastlingObstacle> {
+        let side = CastlingSide::of_rook(king.file(), rook.file());
+        let rank = king.rank();
+        let king_to = Square::from_coords(side.king_to_file(), rank);
+        let rook_to = Square::from_coords(side.rook_to_file(), rank);
+        let king_path = attacks::between(king, king_to) | king_to;
+        let rook_path = attacks::between(rook, rook_to) | rook_to;
+        let others = self.board.occupied() - king - rook;
+        if let Some(square) = ((king_path | rook_path) & others).first() {
+            return Some(CastlingObstacle::Blocked { square });
+        }
+        let lifted = self.board.occupied() - king - rook;
+        for square in king_path | king {
+            if let Some(attacker) = self.board.attackers_to(square, !self.turn, lifted).first() {
+                return Some(CastlingObstacle::Attacked { square, attacker });
+            }
+        }
+        None
+    }
+}
+
+/// What stands in the way of a castling move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum CastlingObstacle {
+    /// A piece stands on a square the king or rook must cross or land on.
+    Blocked { square: Square },
+    /// The king would start on, pass through or land on an attacked square.
+    Attacked { square: Square, attacker: Square },
+}
+
+/// Pseudo-legal pawn destinations from `from` for `color`: one step forward onto an empty square,
+/// two from the starting rank through an empty square, and diagonal captures of `enemies`.
+#[inline]
+pub(crate) fn pawn_targets(color: Color, from: Square, occupied: Bitboard, enemies: Bitboard) -> Bitboard {
+    let captures = attacks::pawn_attacks(color, from) & enemies;
+    let (step, start_rank) = match color {
+        Color::White => (8, Rank(1)),
+        Color::Black => (-8, Rank(6)),
+    };
+    let mut pushes = Bitboard::EMPTY;
+    if let Some(one) = from.offset(step)
+        && !occupied.contains(one)
+    {
+        pushes.add(one);
+        if from.rank() == start_rank
+            && let Some(two) = one.offset(step)
+            && !occupied.contains(two)
+        {
+            pushes.add(two);
+        }
+    }
+    captures | pushes
+}
+
+#[inline]
+fn push_pawn_move(from: Square, to: Square, capture: Option<Role>, moves: &mut MoveList) {
+    if Bitboard::BACK_RANKS.contains(to) {
+        for promotion in Role::PROMOTIONS {
+            moves.push(Move { role: Role::Pawn, from, to, capture, promotion: Some(promotion), kind: MoveKind::Normal });
+        }
+    } else {
+        moves.push(Move { role: Role::Pawn, from, to, capture, promotion: None, kind: MoveKind::Normal });
+    }
+}
