@@ -14,13 +14,13 @@ const TABLE: &[(&str, &str, &[(u32, u64)])] = &[
     ("cpw-5", "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", &[(1, 44), (2, 1486), (3, 62_379)]),
     ("cpw-6", "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10", &[(1, 46), (2, 2079), (3, 89_890)]),
     // En passant that would expose the king along the rank: only the pinned capture is illegal.
-    ("ep rank pin", "8/8/8/KPp4r/8/8/8/7k w - c6 0 2", &[(1, 6)]),
-    ("ep evades pawn check", "8/8/8/2k5/3Pp3/8/8/4K3 b - d3 0 1", &[(1, 9)]),
-    ("ep diagonal pin", "8/8/8/1k6/3Pp3/8/8/4KQ2 b - d3 0 1", &[(1, 6)]),
+    ("ep rank pin", "8/8/8/KPp4r/8/8/8/7k w - c6 0 2", &[(1, 4), (2, 56), (3, 259)]),
+    ("ep evades pawn check", "8/8/8/2k5/3Pp3/8/8/4K3 b - d3 0 1", &[(1, 9), (2, 50), (3, 379)]),
+    ("ep diagonal pin", "8/8/8/1k6/3Pp3/8/8/4KQ2 b - d3 0 1", &[(1, 6), (2, 121), (3, 711)]),
     // Chess960: the king and rook start on each other's destination squares.
-    ("chess960 #0 bbqnnrkr", "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1", &[(1, 20), (2, 400), (3, 8902), (4, 197_281)]),
-    ("chess960 qrk castling", "1r2k2r/8/8/8/8/8/8/R3K2R w KQk - 0 1", &[(1, 26), (2, 568), (3, 13_744)]),
-    ("chess960 king b1 rook a1", "2r1kr2/8/8/8/8/8/8/RK4R1 w GAfc - 0 1", &[(1, 22)]),
+    ("chess960 #0 bbqnnrkr", "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1", &[(1, 20), (2, 400), (3, 9006), (4, 201_143)]),
+    ("chess960 qrk castling", "1r2k2r/8/8/8/8/8/8/R3K2R w KQk - 0 1", &[(1, 26), (2, 583), (3, 14_252)]),
+    ("chess960 king b1 rook a1", "2r1kr2/8/8/8/8/8/8/RK4R1 w GAfc - 0 1", &[(1, 21), (2, 459), (3, 9932)]),
 ];
 
 #[test]
