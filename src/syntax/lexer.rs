@@ -328,7 +328,7 @@ impl<'a> Lexer<'a> {
     /// `[Event`, or it is blank and the line after it starts with `[`.
     fn is_recovery_line(&self, i: usize) -> bool {
         let b = self.bytes;
-        if b[i..].starts_with(b"[Event") {
+        if super::parser::is_event_tag(&b[i..]) {
             return true;
         }
         let mut j = i;
