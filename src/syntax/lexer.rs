@@ -3,7 +3,7 @@
 //! Contract: the tokens tile the input. Every byte belongs to exactly one token, tokens are never empty
 //! and always start and end on char boundaries, and no token is dropped: unknown characters become
 //! [`TokenKind::Unknown`] tokens. The lexer is stateless apart from its position: whether a `%` starts
-//! an escape line is decided from the byte before it, so lexing can start at any token boundary (the
+//! an escape line is decided from the byte before it (or a BOM before it at offset 3), so lexing can start at any token boundary (the
 //! parser and incremental reparse rely on this). Lookahead never exceeds [`MAX_LOOKAHEAD`] bytes past
 //! the end of the token being produced.
 
@@ -79,7 +79,7 @@ impl<'a> Lexer<'a> {
                 self.pos += if self.at(start + 1) == Some(b'\n') { 2 } else { 1 };
                 TokenKind::Newline
             }
-            b'%' if start == 0 || matches!(b[start - 1], b'\n' | b'\r') => {
+            b'%' if start == 0 || matches!(b[start - 1], b'\n' | b'\r') || (start == 3 && b.starts_with(b"\xef\xbb\xbf")) => {
                 self.pos = self.line_end(start);
                 TokenKind::Escape
             }
@@ -328,7 +328,7 @@ impl<'a> Lexer<'a> {
     /// `[Event`, or it is blank and the line after it starts with `[`.
     fn is_recovery_line(&self, i: usize) -> bool {
         let b = self.bytes;
-        if b[i..].starts_with(b"[Event") {
+        if super::parser::is_event_tag(&b[i..]) {
             return true;
         }
         let mut j = i;

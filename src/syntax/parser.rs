@@ -133,7 +133,7 @@ impl<'a> GameParser<'a> {
                 }
                 TokenKind::LBracket if b.tag.is_none() => {
                     let ends_game = match b.phase {
-                        Phase::Tags => !b.game.tags.is_empty() && self.text.as_bytes()[tok.range.start as usize + 1..].starts_with(b"Event"),
+                        Phase::Tags => !b.game.tags.is_empty() && is_event_tag(&self.text.as_bytes()[tok.range.start as usize..]),
                         _ => line_empty,
                     };
                     if ends_game {
@@ -154,6 +154,11 @@ impl<'a> GameParser<'a> {
         b.game.content = TextRange::new(content_start, content_end);
         Some(b.game)
     }
+}
+
+/// Whether `bytes` starts with an `[Event` tag (not `[EventDate`).
+pub(crate) fn is_event_tag(bytes: &[u8]) -> bool {
+    bytes.starts_with(b"[Event") && bytes.get(6).is_none_or(|c| matches!(c, b' ' | b'\t' | b'"' | b']'))
 }
 
 impl Builder {
