@@ -5,5 +5,6 @@
 //! - [`syntax`]: PGN text only — a lossless lexer, an error-recovering parser, line index, incremental
 //!   reparse and a streaming reader. It knows nothing of chess.
 
+pub mod lint;
 pub mod rules;
 pub mod syntax;

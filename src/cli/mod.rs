@@ -3,10 +3,16 @@
 //! Exit codes: 0 when nothing at error severity was found, 1 when something was, 2 for usage or
 //! I/O failures (clap's own usage errors also exit 2).
 
+mod check;
+mod config;
+mod findings;
+mod inputs;
+mod printers;
 mod tools;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use std::io::Write;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// A linter and language server for chess games in PGN.
@@ -26,8 +32,59 @@ pub(crate) enum ToolFormat {
     Json,
 }
 
+/// Output format of `check`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum CheckFormat {
+    /// rustc/ruff-like: the message, the source line and a caret under the range.
+    Human,
+    /// JSON Lines: one object per finding (see README).
+    Json,
+    /// GitHub Actions annotations.
+    Github,
+    /// SARIF 2.1.0.
+    Sarif,
+}
+
+/// Options shared by `check`, `fix` and `fmt`.
+#[derive(clap::Args, Debug, Clone)]
+pub(crate) struct LintArgs {
+    /// Files, folders (searched recursively for `*.pgn`) or `-` for stdin. Default: the current folder.
+    paths: Vec<PathBuf>,
+    /// Rule profile: `import` (the default) or `export` (archival: adds the Seven Tag Roster, tag
+    /// order, 80 columns, `$n` NAGs, move numbers).
+    #[arg(long)]
+    profile: Option<String>,
+    /// Only these rules (comma-separated ids).
+    #[arg(long, value_delimiter = ',')]
+    select: Vec<String>,
+    /// Never these rules (comma-separated ids).
+    #[arg(long, value_delimiter = ',')]
+    ignore: Vec<String>,
+}
+
+impl LintArgs {
+    fn cli_options(&self) -> Result<config::CliOptions, String> {
+        Ok(config::CliOptions {
+            profile: self.profile.as_deref().map(config::parse_profile).transpose()?,
+            select: config::parse_rules(&self.select)?,
+            ignore: config::parse_rules(&self.ignore)?,
+        })
+    }
+}
+
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// Lint PGN files: every move replayed, every rule of the catalogue (docs/rules.md).
+    Check {
+        #[command(flatten)]
+        lint: LintArgs,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = CheckFormat::Human)]
+        format: CheckFormat,
+        /// Exit 0 even when errors are found.
+        #[arg(long)]
+        exit_zero: bool,
+    },
     /// Count the leaves of the legal move tree (perft), optionally per root move.
     Perft {
         /// Start from this FEN instead of the standard start (X-FEN or Shredder-FEN).
@@ -75,12 +132,30 @@ enum Command {
     },
 }
 
+fn run_check(lint: &LintArgs, format: CheckFormat, exit_zero: bool, out: &mut impl Write) -> std::io::Result<u8> {
+    let options = match lint.cli_options() {
+        Ok(options) => options,
+        Err(message) => {
+            eprintln!("error: {message}");
+            return Ok(2);
+        }
+    };
+    let mut printer: Box<dyn printers::Printer + '_> = match format {
+        CheckFormat::Human => Box::new(printers::HumanPrinter::new(out)),
+        CheckFormat::Json => Box::new(printers::JsonPrinter::new(out)),
+        CheckFormat::Github => Box::new(printers::GithubPrinter::new(out)),
+        CheckFormat::Sarif => Box::new(printers::SarifPrinter::new(out)),
+    };
+    check::run(&lint.paths, &options, printer.as_mut(), exit_zero)
+}
+
 /// Parses the arguments and runs the command.
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let result = match cli.command {
+        Command::Check { lint, format, exit_zero } => run_check(&lint, format, exit_zero, &mut out),
         Command::Perft {
             fen,
             chess960,

@@ -1,0 +1,210 @@
+//! `pgn-arbiter check`: lint files, folders and stdin, streaming game by game and linting the games
+//! of a batch in parallel, then print the findings in file order.
+
+use super::config::{self, CliOptions};
+use super::findings::{Finding, GameLocator};
+use super::inputs::{self, Input};
+use super::printers::{Printer, Summary};
+use pgn_arbiter::lint::{self, Diagnostic, LintOptions, Rule, Severity, file};
+use pgn_arbiter::syntax::{GameReader, StreamedGame};
+use rayon::prelude::*;
+use std::io::{self, IsTerminal, Read};
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// Games linted together; bounds memory to about one batch of game texts.
+const BATCH_GAMES: usize = 512;
+/// Bytes of game text per batch.
+const BATCH_BYTES: usize = 4 << 20;
+
+/// Runs `check` over `paths`, printing with `printer`. Returns the exit code: 0, 1 (findings at
+/// error severity, unless `exit_zero`), or 2 (a path could not be read).
+pub fn run(paths: &[PathBuf], cli: &CliOptions, printer: &mut dyn Printer, exit_zero: bool) -> io::Result<u8> {
+    let started = Instant::now();
+    let paths = if paths.is_empty() { vec![PathBuf::from(".")] } else { paths.to_vec() };
+    let (inputs, problems) = inputs::collect(&paths);
+    let mut failed = !problems.is_empty();
+    for problem in &problems {
+        eprintln!("error: {problem}");
+    }
+    let progress = Progress::new();
+    let mut summary = Summary::default();
+    for input in &inputs {
+        let options = match options_for(input, cli) {
+            Ok(options) => options,
+            Err(message) => {
+                eprintln!("error: {message}");
+                failed = true;
+                continue;
+            }
+        };
+        let reader: Box<dyn Read + Send> = match input {
+            Input::Stdin => Box::new(io::stdin()),
+            Input::File(path) => match std::fs::File::open(path) {
+                Ok(f) => Box::new(f),
+                Err(e) => {
+                    eprintln!("error: cannot read `{}`: {e}", path.display());
+                    failed = true;
+                    continue;
+                }
+            },
+        };
+        summary.n_files += 1;
+        if let Err(e) = check_stream(reader, &input.display(), &options, printer, &mut summary, &progress) {
+            if e.kind() == io::ErrorKind::BrokenPipe {
+                return Err(e);
+            }
+            eprintln!("error: cannot read `{}`: {e}", input.display());
+            failed = true;
+        }
+    }
+    progress.finish();
+    summary.elapsed = started.elapsed();
+    printer.finish(&summary)?;
+    eprintln!("{}", summary.line());
+    Ok(if failed {
+        2
+    } else if summary.n_errors > 0 && !exit_zero {
+        1
+    } else {
+        0
+    })
+}
+
+fn options_for(input: &Input, cli: &CliOptions) -> Result<LintOptions, String> {
+    let config = match input {
+        Input::Stdin => std::env::current_dir().ok().and_then(|d| config::find_config(&d)),
+        Input::File(path) => config::find_config(path),
+    };
+    config::resolve(config.as_deref(), cli)
+}
+
+/// Lints every game of one stream.
+pub fn check_stream(
+    reader: impl Read,
+    path: &str,
+    options: &LintOptions,
+    printer: &mut dyn Printer,
+    summary: &mut Summary,
+    progress: &Progress,
+) -> io::Result<()> {
+    let mut games = GameReader::new(reader);
+    let mut state = FileState::default();
+    let mut batch: Vec<StreamedGame> = Vec::new();
+    let mut batch_bytes = 0;
+    loop {
+        let next = games.read_game()?;
+        let done = next.is_none();
+        if let Some(game) = next {
+            batch_bytes += game.text.len();
+            batch.push(game);
+        }
+        if (done && !batch.is_empty()) || batch.len() >= BATCH_GAMES || batch_bytes >= BATCH_BYTES {
+            let findings = state.lint_batch(std::mem::take(&mut batch), options, summary);
+            progress.games(summary.n_games);
+            for finding in &findings {
+                summary.count(finding.diagnostic.severity);
+                printer.finding(path, finding)?;
+            }
+            batch_bytes = 0;
+        }
+        if done {
+            return Ok(());
+        }
+    }
+}
+
+/// What carries over from one batch of a file to the next.
+#[derive(Default)]
+struct FileState {
+    n_games: usize,
+    carried_ignores: Vec<Rule>,
+    duplicates: file::DuplicateFinder,
+    column_base: u64,
+    encoding_reported: bool,
+}
+
+impl FileState {
+    fn lint_batch(&mut self, batch: Vec<StreamedGame>, options: &LintOptions, summary: &mut Summary) -> Vec<Finding> {
+        // Escape lines between games switch rules off for the next game: a sequential pass.
+        let mut ignores = Vec::with_capacity(batch.len());
+        for game in &batch {
+            ignores.push(std::mem::take(&mut self.carried_ignores));
+            self.carried_ignores = file::trailing_ignores(&game.game, &game.text);
+        }
+        let reports: Vec<lint::GameReport> = batch
+            .par_iter()
+            .zip(ignores.par_iter())
+            .map(|(game, ignored)| lint::lint_game(&game.game, &game.text, options, ignored))
+            .collect();
+        let mut findings = Vec::new();
+        for (game, report) in batch.iter().zip(reports) {
+            let game_idx = self.n_games;
+            self.n_games += 1;
+            summary.n_games += 1;
+            summary.n_moves += report.n_moves;
+            let mut diagnostics = report.diagnostics;
+            let enabled = |rule: Rule| options.is_enabled(rule);
+            if game_idx == 0 && game.text.starts_with('\u{feff}') && enabled(Rule::Bom) {
+                diagnostics.insert(0, file::bom_diagnostic());
+            }
+            if game.windows_1252 && !self.encoding_reported && enabled(Rule::Encoding) {
+                self.encoding_reported = true;
+                diagnostics.insert(0, file::encoding_diagnostic());
+            }
+            let content = game.game.content;
+            if !content.is_empty()
+                && enabled(Rule::DuplicateGame)
+                && let Some(first) = self.duplicates.record(game_idx, content.slice(&game.text))
+            {
+                diagnostics.push(file::duplicate_diagnostic(content, first));
+            }
+            if !diagnostics.is_empty() {
+                let locator = GameLocator::new(&game.text, game.byte_offset, game.line, self.column_base);
+                findings.extend(diagnostics.into_iter().map(|d: Diagnostic| locator.locate(game_idx + 1, d)));
+            }
+            self.column_base = match game.text.rfind('\n') {
+                Some(i) => game.text[i + 1..].chars().count() as u64,
+                None => self.column_base + game.text.chars().count() as u64,
+            };
+        }
+        findings
+    }
+}
+
+/// A progress line on stderr for long runs, only when stderr is a terminal.
+pub struct Progress(Option<indicatif::ProgressBar>);
+
+impl Progress {
+    fn new() -> Progress {
+        if !io::stderr().is_terminal() {
+            return Progress(None);
+        }
+        let bar = indicatif::ProgressBar::new_spinner();
+        bar.set_draw_target(indicatif::ProgressDrawTarget::stderr_with_hz(4));
+        Progress(Some(bar))
+    }
+
+    fn games(&self, n_games: usize) {
+        if let Some(bar) = &self.0 {
+            bar.set_message(format!("checked {n_games} games"));
+            bar.tick();
+        }
+    }
+
+    fn finish(&self) {
+        if let Some(bar) = &self.0 {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+impl Summary {
+    fn count(&mut self, severity: Severity) {
+        match severity {
+            Severity::Error => self.n_errors += 1,
+            Severity::Warning => self.n_warnings += 1,
+            Severity::Info => self.n_infos += 1,
+        }
+    }
+}

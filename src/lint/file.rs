@@ -1,0 +1,78 @@
+//! File-level rules and escape-line directives: encoding, BOM, duplicate games, and
+//! `% pgn-arbiter: ignore RULE...` lines.
+
+use super::diagnostic::{Diagnostic, Edit, Fix};
+use super::options::parse_ignore_directive;
+use super::rule::Rule;
+use crate::syntax::{Game, TextRange};
+use std::collections::HashMap;
+
+/// Rules switched off for `game` by escape lines before its first tag or move.
+pub fn leading_ignores(game: &Game, text: &str) -> Vec<Rule> {
+    directives(game, text, |range| range.start < game.content.start)
+}
+
+/// Rules switched off for the game after `game` by escape lines after its content (escape lines
+/// between two games belong to the extent of the first).
+pub fn trailing_ignores(game: &Game, text: &str) -> Vec<Rule> {
+    directives(game, text, |range| range.start >= game.content.end)
+}
+
+fn directives(game: &Game, text: &str, keep: impl Fn(TextRange) -> bool) -> Vec<Rule> {
+    game.escapes
+        .iter()
+        .filter(|r| keep(**r))
+        .filter_map(|r| parse_ignore_directive(r.slice(text).trim_end()))
+        .flatten()
+        .filter_map(Result::ok)
+        .collect()
+}
+
+/// A diagnostic for a file that was not UTF-8 (reported on the first game, at offset 0).
+pub fn encoding_diagnostic() -> Diagnostic {
+    Diagnostic::new(
+        Rule::Encoding,
+        TextRange::empty(0),
+        "the file is not valid UTF-8; it was read as Windows-1252 (PGN export format is UTF-8 since 2021, ASCII before)",
+    )
+}
+
+/// A diagnostic for a byte-order mark at the start of the file (3 bytes), with a fix removing it.
+pub fn bom_diagnostic() -> Diagnostic {
+    let range = TextRange::new(0, 3);
+    Diagnostic::new(Rule::Bom, range, "byte-order mark at the start of the file; PGN readers may take it for text")
+        .with_fix(Fix::safe("Remove the byte-order mark", Edit::delete(range)))
+}
+
+/// Finds games whose tags and movetext are byte-identical to an earlier game's in the same file.
+#[derive(Debug, Default)]
+pub struct DuplicateFinder {
+    seen: HashMap<u64, usize>,
+}
+
+impl DuplicateFinder {
+    /// Records game `game_idx` (0-based) with its content text; returns the index of an earlier
+    /// identical game, if any.
+    pub fn record(&mut self, game_idx: usize, content: &str) -> Option<usize> {
+        use std::hash::{Hash, Hasher};
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        content.split_whitespace().for_each(|w| w.hash(&mut hasher));
+        let key = hasher.finish();
+        match self.seen.get(&key) {
+            Some(&first) => Some(first),
+            None => {
+                self.seen.insert(key, game_idx);
+                None
+            }
+        }
+    }
+}
+
+/// The duplicate-game diagnostic for a game whose content repeats game `first` (0-based).
+pub fn duplicate_diagnostic(content: TextRange, first: usize) -> Diagnostic {
+    Diagnostic::new(
+        Rule::DuplicateGame,
+        TextRange::new(content.start, content.start),
+        format!("this game repeats game {} of the file (same tags and moves)", first + 1),
+    )
+}

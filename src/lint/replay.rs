@@ -1,0 +1,154 @@
+//! Replays every line of a game — the main line and every variation — through the rules module.
+//!
+//! A variation is an alternative to the move before it, so it starts from the position before that
+//! move; nested variations work the same way. The walk uses an explicit stack, so 100,000 nested
+//! variations cost memory, not native stack. After an illegal or ambiguous move, that line is no
+//! longer replayed (the diagnostic says so, once); its parent line is unaffected.
+
+use super::context::GameContext;
+use super::rules::moves::{self, MoveEvent};
+use super::rules::setup::Start;
+use crate::rules::{Color, Position};
+use crate::syntax::{NO_NODE, NodeId, NodeKind, TextRange};
+
+/// What the replay learned about a game.
+#[derive(Debug, Clone, Default)]
+pub struct ReplayOutcome {
+    /// Moves replayed, in all lines.
+    pub n_moves: usize,
+    /// Plies of the main line (counted even past an illegal move, for `PlyCount`).
+    pub n_mainline_plies: usize,
+    /// The position after the last main-line move, when the whole main line was replayed.
+    pub final_position: Option<Position>,
+}
+
+/// Where each castling right was lost in a line: `[color][side]`, side 0 = king side.
+pub type CastlingLosses = [[Option<TextRange>; 2]; 2];
+
+/// A position together with the history the diagnostics point back to.
+#[derive(Debug, Clone)]
+pub struct LineState {
+    /// The position.
+    pub position: Position,
+    /// The move that removed each castling right, if one did.
+    pub losses: CastlingLosses,
+    /// The previous move's range and the position before it (for en-passant notes).
+    pub last_move: Option<TextRange>,
+}
+
+/// What came right before a move in its line, for the export rule on black move numbers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Previous {
+    /// Nothing: the move starts its line.
+    Start,
+    /// A move.
+    Move,
+    /// A comment, variation or NAG: a black move after it needs `N...`.
+    Interruption,
+}
+
+struct Line {
+    next: NodeId,
+    /// `None` once the line stopped being replayed.
+    state: Option<LineState>,
+    /// The state before the last move, where a variation after it starts.
+    before_last: Option<LineState>,
+    main: bool,
+    previous: Previous,
+}
+
+/// Replays the game from `start`, reporting move diagnostics into `cx`.
+pub fn replay(cx: &mut GameContext<'_>, start: &Start) -> ReplayOutcome {
+    let game = cx.game;
+    let mut outcome = ReplayOutcome::default();
+    let initial = LineState { position: start.position.clone(), losses: [[None; 2]; 2], last_move: None };
+    let mut current = Line {
+        next: game.mainline,
+        state: Some(initial),
+        before_last: None,
+        main: true,
+        previous: Previous::Start,
+    };
+    let mut stack: Vec<Line> = Vec::new();
+    loop {
+        if current.next == NO_NODE {
+            if current.main {
+                outcome.final_position = current.state.map(|s| s.position);
+            }
+            match stack.pop() {
+                Some(parent) => {
+                    current = parent;
+                    continue;
+                }
+                None => break,
+            }
+        }
+        let id = current.next;
+        let node = game.nodes[id as usize];
+        current.next = node.next;
+        match node.kind {
+            NodeKind::Move { number } => {
+                if current.main {
+                    outcome.n_mainline_plies += 1;
+                }
+                let text = node.range.slice(cx.text);
+                if moves::is_detached_ep_suffix(text) {
+                    // `exd6 e.p.`: the suffix was lexed as its own token.
+                    if current.main {
+                        outcome.n_mainline_plies -= 1;
+                    }
+                    moves::report_detached_ep_suffix(cx, node.range);
+                    continue;
+                }
+                let Some(state) = current.state.take() else {
+                    current.before_last = None;
+                    continue;
+                };
+                let event = MoveEvent {
+                    range: node.range,
+                    text,
+                    number: (number != NO_NODE).then(|| game.nodes[number as usize].range),
+                    main: current.main,
+                    previous: current.previous,
+                    mode: start.mode,
+                };
+                current.previous = Previous::Move;
+                current.before_last = Some(state.clone());
+                current.state = moves::play(cx, &event, state);
+                if current.state.is_some() {
+                    outcome.n_moves += 1;
+                }
+            }
+            NodeKind::Variation { first, .. } => {
+                current.previous = Previous::Interruption;
+                let child = Line {
+                    next: first,
+                    state: current.before_last.clone(),
+                    before_last: None,
+                    main: false,
+                    previous: Previous::Start,
+                };
+                stack.push(std::mem::replace(&mut current, child));
+            }
+            NodeKind::Comment { .. } | NodeKind::Nag => current.previous = Previous::Interruption,
+            NodeKind::Suffix(_) | NodeKind::MoveNumber => {}
+        }
+    }
+    outcome
+}
+
+/// The `[color][side]` index of a castling right lost when `before` became `after`, for each right
+/// that disappeared.
+pub fn lost_rights(before: &Position, after: &Position) -> Vec<(usize, usize)> {
+    let gone = before.castling_rooks() - after.castling_rooks();
+    let mut lost = Vec::new();
+    for rook in gone {
+        let color = if rook.rank().0 == 0 { Color::White } else { Color::Black };
+        let side = match before.board().king_of(color) {
+            Some(king) if rook.file() > king.file() => 0,
+            _ => 1,
+        };
+        lost.push((color.index(), side));
+    }
+    lost
+}
