@@ -1,7 +1,5 @@
-//! The `pgn-arbiter` command line. Everything lives in [`cli`]; this file only runs it.
-
-mod cli;
+//! The `pgn-arbiter` binary. Everything lives in [`pgn_arbiter::cli`]; this file only runs it.
 
 fn main() -> std::process::ExitCode {
-    cli::run()
+    pgn_arbiter::cli::run()
 }

@@ -7,7 +7,7 @@
 //! ```
 //! Command-line flags win over the file.
 
-use pgn_arbiter::lint::{LintOptions, Profile, Rule};
+use crate::lint::{LintOptions, Profile, Rule};
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
 

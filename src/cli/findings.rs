@@ -1,8 +1,8 @@
 //! Findings located for output: a diagnostic with its file, game number, absolute byte range and
 //! 1-based line and column (in characters), computed once here for every printer.
 
-use pgn_arbiter::lint::Diagnostic;
-use pgn_arbiter::syntax::{Encoding, LineIndex, TextRange};
+use crate::lint::Diagnostic;
+use crate::syntax::{Encoding, LineIndex, TextRange};
 
 /// A position for humans: 1-based line and 1-based column in characters.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -3,11 +3,14 @@
 //! Exit codes: 0 when nothing at error severity was found, 1 when something was, 2 for usage or
 //! I/O failures (clap's own usage errors also exit 2).
 
-mod check;
-mod config;
-mod findings;
-mod inputs;
-mod printers;
+pub mod check;
+pub mod config;
+pub mod findings;
+pub mod inputs;
+pub mod printers;
+pub mod rewrite;
+pub mod atomic;
+mod fens;
 mod tools;
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -85,6 +88,33 @@ enum Command {
         #[arg(long)]
         exit_zero: bool,
     },
+    /// Apply safe fixes (`--unsafe`: unsafe ones too); refuse any change of meaning.
+    Fix {
+        #[command(flatten)]
+        lint: LintArgs,
+        /// Also apply unsafe fixes (never a choice between candidates, like an ambiguous move's).
+        #[arg(long = "unsafe")]
+        unsafe_fixes: bool,
+        /// Show the changes as a diff; write nothing.
+        #[arg(long)]
+        diff: bool,
+    },
+    /// Rewrite games in the PGN export format (tag order, move numbers, 80 columns, `$n` NAGs).
+    Fmt {
+        #[command(flatten)]
+        lint: LintArgs,
+        /// Only report which files would change; exit 1 if any would.
+        #[arg(long)]
+        check: bool,
+        /// Show the changes as a diff; write nothing.
+        #[arg(long)]
+        diff: bool,
+    },
+    /// For each main-line ply: game number, ply, SAN and the FEN after the move (tab-separated).
+    Fens {
+        /// The PGN file (`-` for stdin).
+        path: PathBuf,
+    },
     /// Count the leaves of the legal move tree (perft), optionally per root move.
     Perft {
         /// Start from this FEN instead of the standard start (X-FEN or Shredder-FEN).
@@ -149,6 +179,16 @@ fn run_check(lint: &LintArgs, format: CheckFormat, exit_zero: bool, out: &mut im
     check::run(&lint.paths, &options, printer.as_mut(), exit_zero)
 }
 
+fn run_rewrite(lint: &LintArgs, output: rewrite::Output, verb: &str, rewrite: &rewrite::Rewrite<'_>) -> std::io::Result<u8> {
+    match lint.cli_options() {
+        Ok(options) => rewrite::run(&lint.paths, &options, output, verb, rewrite),
+        Err(message) => {
+            eprintln!("error: {message}");
+            Ok(2)
+        }
+    }
+}
+
 /// Parses the arguments and runs the command.
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
@@ -156,6 +196,24 @@ pub fn run() -> ExitCode {
     let mut out = std::io::BufWriter::new(stdout.lock());
     let result = match cli.command {
         Command::Check { lint, format, exit_zero } => run_check(&lint, format, exit_zero, &mut out),
+        Command::Fix { lint, unsafe_fixes, diff } => {
+            let policy = crate::lint::fixer::FixPolicy { unsafe_fixes };
+            let output = if diff { rewrite::Output::Diff } else { rewrite::Output::Write };
+            run_rewrite(&lint, output, "fixed", &|text, options, place| {
+                crate::lint::fixer::fix_game(text, options, place.ignored, policy)
+            })
+        }
+        Command::Fmt { lint, check, diff } => {
+            let output = match (check, diff) {
+                (_, true) => rewrite::Output::Diff,
+                (true, false) => rewrite::Output::Check,
+                (false, false) => rewrite::Output::Write,
+            };
+            run_rewrite(&lint, output, "formatted", &|text, _, place| {
+                crate::lint::export_format::format_game(text, place.is_last)
+            })
+        }
+        Command::Fens { path } => fens::run(&mut out, &path),
         Command::Perft {
             fen,
             chess960,

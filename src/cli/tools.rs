@@ -1,7 +1,7 @@
 //! `perft`, `san` and `fen`: small tools over the rules module, and its black-box test surface.
 
 use super::ToolFormat;
-use pgn_arbiter::rules::{CastlingMode, FenFormat, Position, load_fen, perft_divide};
+use crate::rules::{CastlingMode, FenFormat, Position, load_fen, perft_divide};
 use serde_json::json;
 use std::io::{self, Write};
 
@@ -56,7 +56,7 @@ pub(crate) fn perft(
         writeln!(out)?;
         rows.iter().map(|(_, n)| n).sum()
     } else {
-        pgn_arbiter::rules::perft(&position, depth)
+        crate::rules::perft(&position, depth)
     };
     writeln!(out, "nodes: {total}")?;
     Ok(0)

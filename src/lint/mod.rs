@@ -6,8 +6,11 @@
 //! relative to the game's text; callers add the game's offset.
 
 pub mod context;
+pub mod meaning;
 pub mod diagnostic;
+pub mod export_format;
 pub mod file;
+pub mod fixer;
 pub mod options;
 pub mod replay;
 pub mod rule;
@@ -41,7 +44,7 @@ pub fn lint_game(game: &Game, text: &str, options: &LintOptions, ignored: &[Rule
     rules::movetext::check(&mut cx);
     let n_moves = match rules::setup::check(&mut cx) {
         Some(start) => {
-            let outcome = replay::replay(&mut cx, &start);
+            let outcome = replay::replay(&mut cx, &start, replay::Recording::Off);
             if let Some(last) = &outcome.final_position {
                 rules::results::check_final_position(&mut cx, last);
             }

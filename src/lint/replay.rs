@@ -8,7 +8,7 @@
 use super::context::GameContext;
 use super::rules::moves::{self, MoveEvent};
 use super::rules::setup::Start;
-use crate::rules::{Color, Position};
+use crate::rules::{Color, Move, Position};
 use crate::syntax::{NO_NODE, NodeId, NodeKind, TextRange};
 
 /// What the replay learned about a game.
@@ -20,6 +20,18 @@ pub struct ReplayOutcome {
     pub n_mainline_plies: usize,
     /// The position after the last main-line move, when the whole main line was replayed.
     pub final_position: Option<Position>,
+    /// With [`Recording::Lines`]: the moves of every line in the order the lines start (main line
+    /// first), each up to where it stopped being replayed; `None` is a null move.
+    pub lines: Vec<Vec<Option<Move>>>,
+}
+
+/// Whether [`replay`] keeps the moves it played.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Recording {
+    /// Only diagnostics and counts (the `check` hot path).
+    Off,
+    /// Also every line's moves, to compare what a game means before and after a fix.
+    Lines,
 }
 
 /// Where each castling right was lost in a line: `[color][side]`, side 0 = king side.
@@ -55,12 +67,17 @@ struct Line {
     before_last: Option<LineState>,
     main: bool,
     previous: Previous,
+    /// Index in [`ReplayOutcome::lines`] when recording.
+    recorded: usize,
 }
 
 /// Replays the game from `start`, reporting move diagnostics into `cx`.
-pub fn replay(cx: &mut GameContext<'_>, start: &Start) -> ReplayOutcome {
+pub fn replay(cx: &mut GameContext<'_>, start: &Start, recording: Recording) -> ReplayOutcome {
     let game = cx.game;
     let mut outcome = ReplayOutcome::default();
+    if recording == Recording::Lines {
+        outcome.lines.push(Vec::new());
+    }
     let initial = LineState { position: start.position.clone(), losses: [[None; 2]; 2], last_move: None };
     let mut current = Line {
         next: game.mainline,
@@ -68,6 +85,7 @@ pub fn replay(cx: &mut GameContext<'_>, start: &Start) -> ReplayOutcome {
         before_last: None,
         main: true,
         previous: Previous::Start,
+        recorded: 0,
     };
     let mut stack: Vec<Line> = Vec::new();
     loop {
@@ -114,10 +132,13 @@ pub fn replay(cx: &mut GameContext<'_>, start: &Start) -> ReplayOutcome {
                 };
                 current.previous = Previous::Move;
                 current.before_last = Some(state.clone());
-                current.state = moves::play(cx, &event, state);
-                if current.state.is_some() {
+                current.state = moves::play(cx, &event, state).map(|(state, played)| {
                     outcome.n_moves += 1;
-                }
+                    if recording == Recording::Lines {
+                        outcome.lines[current.recorded].push(played);
+                    }
+                    state
+                });
             }
             NodeKind::Variation { first, .. } => {
                 current.previous = Previous::Interruption;
@@ -127,7 +148,11 @@ pub fn replay(cx: &mut GameContext<'_>, start: &Start) -> ReplayOutcome {
                     before_last: None,
                     main: false,
                     previous: Previous::Start,
+                    recorded: outcome.lines.len(),
                 };
+                if recording == Recording::Lines {
+                    outcome.lines.push(Vec::new());
+                }
                 stack.push(std::mem::replace(&mut current, child));
             }
             NodeKind::Comment { .. } | NodeKind::Nag => current.previous = Previous::Interruption,

@@ -2,7 +2,7 @@
 
 use super::{Printer, Summary};
 use crate::cli::findings::Finding;
-use pgn_arbiter::lint::Severity;
+use crate::lint::Severity;
 use std::io::{self, Write};
 
 /// Writes one annotation per finding.

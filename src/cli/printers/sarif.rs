@@ -2,7 +2,7 @@
 
 use super::{Printer, Summary};
 use crate::cli::findings::Finding;
-use pgn_arbiter::lint::{Rule, Severity};
+use crate::lint::{Rule, Severity};
 use serde_json::{Value, json};
 use std::io::{self, Write};
 

@@ -7,7 +7,7 @@ use crate::lint::diagnostic::{Diagnostic, Edit, Fix};
 use crate::lint::replay::{LineState, Previous, lost_rights};
 use crate::lint::rule::Rule;
 use crate::rules::san::{Deviation, IllegalReason, SanError};
-use crate::rules::{CastlingMode, CastlingSide, Color, Position};
+use crate::rules::{CastlingMode, CastlingSide, Color, Move, Position};
 use crate::syntax::TextRange;
 
 /// One move token to replay.
@@ -43,8 +43,9 @@ pub fn rule_for(deviation: Deviation) -> Rule {
     }
 }
 
-/// Resolves and plays one move. Returns the state after it, or `None` when the line stops here.
-pub fn play(cx: &mut GameContext<'_>, event: &MoveEvent<'_>, mut state: LineState) -> Option<LineState> {
+/// Resolves and plays one move. Returns the state after it with the move played (`None` for a null
+/// move), or `None` when the line stops here.
+pub fn play(cx: &mut GameContext<'_>, event: &MoveEvent<'_>, mut state: LineState) -> Option<(LineState, Option<Move>)> {
     check_move_number(cx, event, &state.position);
     let resolved = match state.position.resolve_san(event.text, event.mode) {
         Ok(resolved) => resolved,
@@ -63,7 +64,7 @@ pub fn play(cx: &mut GameContext<'_>, event: &MoveEvent<'_>, mut state: LineStat
         }
         state.position.play_null();
         state.last_move = Some(event.range);
-        return Some(state);
+        return Some((state, None));
     };
     if !resolved.deviations.is_empty() {
         let canonical = state.position.san(&m);
@@ -90,7 +91,7 @@ pub fn play(cx: &mut GameContext<'_>, event: &MoveEvent<'_>, mut state: LineStat
         state.losses[color][side].get_or_insert(event.range);
     }
     state.last_move = Some(event.range);
-    Some(state)
+    Some((state, Some(m)))
 }
 
 fn report_error(cx: &mut GameContext<'_>, event: &MoveEvent<'_>, state: &LineState, error: &SanError) {
