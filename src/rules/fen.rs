@@ -210,8 +210,8 @@ pub fn parse_castling(board: &Board, text: &str) -> Result<CastlingRights, FenEr
             continue;
         };
         let rook = match c.to_ascii_lowercase() {
-            'k' => (own_rooks & !Bitboard((1u64 << (king.index() + 1)) - 1)).last(),
-            'q' => (own_rooks & Bitboard((1u64 << king.index()) - 1)).first(),
+            'k' => (own_rooks & above(king)).last(),
+            'q' => (own_rooks & below(king)).first(),
             letter => {
                 let file = File::from_char(letter).expect("letter checked above");
                 (own_rooks & Bitboard::file(file)).first()
@@ -223,6 +223,41 @@ pub fn parse_castling(board: &Board, text: &str) -> Result<CastlingRights, FenEr
         }
     }
     Ok(rights)
+}
+
+/// Squares with a higher index than `square` (on its rank: the squares towards the h-file, and beyond).
+fn above(square: Square) -> Bitboard {
+    Bitboard(u64::MAX.checked_shl(square.index() as u32 + 1).unwrap_or(0))
+}
+
+/// Squares with a lower index than `square`.
+fn below(square: Square) -> Bitboard {
+    Bitboard((1u64 << square.index()) - 1)
+}
+
+/// The rook squares of a castling field read without a board, for positions built with
+/// [`Position::from_parts_unchecked`]: `K`/`Q` are the corner squares h1/a1 (`k`/`q`: h8/a8), as in
+/// standard chess; a file letter is that file's square on the colour's back rank; `-` is no rights.
+/// Unlike [`parse_castling`], a right needs no king and no rook on the board.
+pub fn castling_rooks_unchecked(text: &str) -> Result<Bitboard, FenError> {
+    let mut rooks = Bitboard::EMPTY;
+    if text == "-" {
+        return Ok(rooks);
+    }
+    if text.is_empty() || text.len() > 4 {
+        return Err(FenError::CastlingSyntax { text: text.to_string() });
+    }
+    for c in text.chars() {
+        let color = Color::from_white(c.is_ascii_uppercase());
+        let file = match c.to_ascii_lowercase() {
+            'k' => File(7),
+            'q' => File(0),
+            letter @ 'a'..='h' if c.is_ascii() => File::from_char(letter).expect("a file letter"),
+            _ => return Err(FenError::CastlingSyntax { text: text.to_string() }),
+        };
+        rooks.add(Square::from_coords(file, color.back_rank()));
+    }
+    Ok(rooks)
 }
 
 fn parse_board(text: &str, errors: &mut Vec<FenError>) -> Board {
@@ -294,10 +329,19 @@ impl Position {
             // King side first (h-side), then queen side, as in `KQkq`; by file descending.
             let mut letters: Vec<(u8, char)> = Vec::new();
             for rook in rooks {
-                let side = king.map(|k| CastlingSide::of_rook(k.file(), rook.file()));
+                // Without a king, only a right on the h-file (a-file) is certainly on the king side
+                // (queen side). A right is outermost if no own rook stands further out on its side,
+                // whether or not a rook stands on its square (positions built unchecked may hold
+                // rights without rooks; they are written as `KQkq` where that reads back the same).
+                let side = match (king, rook.file()) {
+                    (Some(k), _) => Some(CastlingSide::of_rook(k.file(), rook.file())),
+                    (None, File(7)) => Some(CastlingSide::KingSide),
+                    (None, File(0)) => Some(CastlingSide::QueenSide),
+                    (None, _) => None,
+                };
                 let outermost = match side {
-                    Some(CastlingSide::KingSide) => own_rooks.last() == Some(rook),
-                    Some(CastlingSide::QueenSide) => own_rooks.first() == Some(rook),
+                    Some(CastlingSide::KingSide) => (own_rooks & above(rook)).is_empty(),
+                    Some(CastlingSide::QueenSide) => (own_rooks & below(rook)).is_empty(),
                     None => false,
                 };
                 let c = match (format, side, outermost) {

@@ -12,6 +12,7 @@ pub mod movegen;
 pub mod moves;
 pub mod perft;
 pub mod position;
+pub mod san;
 pub mod types;
 
 pub use bitboard::Bitboard;
@@ -21,4 +22,8 @@ pub use movegen::RoleSet;
 pub use moves::{CastlingMode, CastlingSide, Move, MoveKind, MoveList};
 pub use perft::{perft, perft_divide, perft_full};
 pub use position::{Position, PositionParts};
+pub use san::{
+    CheckSuffix, Deviation, Deviations, IllegalReason, NormalSan, ParsedSan, PseudoLegalSanError, Resolved, SanError,
+    SanKind, SanSyntaxError, parse_san, resolve_pseudo_legal_origin,
+};
 pub use types::{Color, File, Piece, Rank, Role, Square};

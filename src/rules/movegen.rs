@@ -8,6 +8,7 @@
 
 use super::attacks;
 use super::bitboard::Bitboard;
+use super::board::Board;
 use super::moves::{CastlingSide, Move, MoveKind, MoveList};
 use super::position::Position;
 use super::types::{Color, Piece, Rank, Role, Square};
@@ -176,10 +177,7 @@ impl Position {
     /// Replays an en-passant capture on the occupancy and asks whether any enemy piece (other than
     /// the captured pawn) then attacks the king. Catches rank pins through both pawns.
     fn en_passant_keeps_king_safe(&self, king: Square, m: &Move) -> bool {
-        let captured = Square::from_coords(m.to.file(), m.from.rank());
-        let occupied = (self.board.occupied() - m.from - captured) | m.to;
-        let attackers = self.board.attackers_to(king, !self.turn, occupied) - captured;
-        attackers.is_empty()
+        en_passant_keeps_king_safe(&self.board, self.turn, king, m.from, m.to)
     }
 
     fn gen_king(&self, king: Square, to_mask: Bitboard, moves: &mut MoveList) {
@@ -243,6 +241,76 @@ impl Position {
         }
         None
     }
+}
+
+/// Replays an en-passant capture by `us` from `from` onto `to` on the occupancy (both pawns lifted,
+/// the capturer placed on `to`) and asks whether any enemy piece, other than the captured pawn and
+/// whatever stood on `to`, then attacks `us`'s king on `king`. Catches rank pins through both pawns.
+fn en_passant_keeps_king_safe(board: &Board, us: Color, king: Square, from: Square, to: Square) -> bool {
+    let captured = Square::from_coords(to.file(), from.rank());
+    let occupied = (board.occupied() - from - captured) | to;
+    let attackers = board.attackers_to(king, !us, occupied) - captured - to;
+    attackers.is_empty()
+}
+
+/// The pseudo-legal destinations of the pawn on `from`, with the promotion role for moves onto the
+/// last rank (one entry per role in [`Role::PROMOTIONS`]): one step forward onto an empty square;
+/// two steps from the starting rank (rank 2 for white, rank 7 for black) through an empty square
+/// onto an empty square; one step diagonally forward onto an enemy piece, or onto `ep` (taken as
+/// given: this asks where the pawn could go, not whether the ep square is plausible).
+///
+/// The pawn's colour is the colour of the piece on `from`; no pawn there gives no destinations.
+/// King safety is not considered (see [`Position::legal_moves`] for legal moves). Sorted by square,
+/// then by promotion role.
+pub fn pawn_destinations(board: &Board, from: Square, ep: Option<Square>) -> Vec<(Square, Option<Role>)> {
+    let Some(Piece { color, role: Role::Pawn }) = board.piece_at(from) else {
+        return Vec::new();
+    };
+    let mut targets = board.by_color(!color);
+    if let Some(ep) = ep
+        && !board.by_color(color).contains(ep)
+    {
+        targets.add(ep);
+    }
+    let mut out = Vec::new();
+    for to in pawn_targets(color, from, board.occupied(), targets) {
+        if Bitboard::BACK_RANKS.contains(to) {
+            out.extend(Role::PROMOTIONS.into_iter().map(|role| (to, Some(role))));
+        } else {
+            out.push((to, None));
+        }
+    }
+    out.sort();
+    out
+}
+
+/// `true` if the pawn on `from` may capture en passant onto `to`, given the en-passant target
+/// square `ep` (`None`: no capture en passant is possible):
+/// - `to` is `ep`, one step diagonally forward from `from`;
+/// - the pawn stands on its fifth rank (rank 5 for white, rank 4 for black);
+/// - an enemy pawn stands beside it on `to`'s file (the pawn that double-stepped);
+/// - with both pawns lifted and the capturer placed on `to`, no enemy piece attacks the mover's
+///   king: the same test legal move generation applies, so a rank pin through both pawns counts.
+///   A board without exactly one king of the mover's colour has no king to expose.
+///
+/// The pawn's colour is the colour of the piece on `from`. Unlike move generation on a validated
+/// position, this does not ask whether `to` is empty: it judges the capture as the pawns stand.
+pub fn is_legal_en_passant(board: &Board, from: Square, to: Square, ep: Option<Square>) -> bool {
+    let Some(Piece { color: us, role: Role::Pawn }) = board.piece_at(from) else {
+        return false;
+    };
+    let fifth_rank = match us {
+        Color::White => Rank(4),
+        Color::Black => Rank(3),
+    };
+    if ep != Some(to) || from.rank() != fifth_rank || !attacks::pawn_attacks(us, from).contains(to) {
+        return false;
+    }
+    let captured = Square::from_coords(to.file(), from.rank());
+    if board.piece_at(captured) != Some(Piece { color: !us, role: Role::Pawn }) {
+        return false;
+    }
+    board.king_of(us).is_none_or(|king| en_passant_keeps_king_safe(board, us, king, from, to))
 }
 
 /// What stands in the way of a castling move.

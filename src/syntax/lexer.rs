@@ -34,6 +34,14 @@ impl<'a> Lexer<'a> {
         Lexer { bytes: text.as_bytes(), pos }
     }
 
+    /// Skips spaces and tabs (a parser fast path: the skipped bytes would be a `Whitespace` token).
+    #[inline]
+    pub fn skip_spaces(&mut self) {
+        while self.pos < self.bytes.len() && matches!(self.bytes[self.pos], b' ' | b'\t') {
+            self.pos += 1;
+        }
+    }
+
     /// The byte offset of the next token.
     pub fn position(&self) -> usize {
         self.pos
@@ -194,7 +202,7 @@ impl<'a> Lexer<'a> {
     fn continues_symbol(&self, i: usize) -> bool {
         let c = self.bytes[i];
         if c < 0x80 {
-            c.is_ascii_alphanumeric() || matches!(c, b'_' | b'+' | b'#' | b'=' | b':' | b'-' | b'/' | b'.' | b'@' | b'~')
+            SYMBOL_ASCII[c as usize]
         } else {
             let ch = char_at(self.bytes, i);
             !ch.is_whitespace() && !ch.is_control()
@@ -207,9 +215,7 @@ impl<'a> Lexer<'a> {
         while i < b.len() {
             let c = b[i];
             if c < 0x80 {
-                if c.is_ascii_alphanumeric()
-                    || matches!(c, b'_' | b'+' | b'#' | b'=' | b':' | b'-' | b'/' | b'.' | b'@' | b'~')
-                {
+                if SYMBOL_ASCII[c as usize] {
                     i += 1;
                 } else {
                     break;
@@ -403,6 +409,18 @@ impl Iterator for Lexer<'_> {
         Some(Token { kind, range: TextRange::from_usize(start, self.pos) })
     }
 }
+
+/// ASCII bytes that continue a symbol.
+static SYMBOL_ASCII: [bool; 128] = {
+    let mut t = [false; 128];
+    let mut c = 0;
+    while c < 128 {
+        let b = c as u8;
+        t[c] = b.is_ascii_alphanumeric() || matches!(b, b'_' | b'+' | b'#' | b'=' | b':' | b'-' | b'/' | b'.' | b'@' | b'~');
+        c += 1;
+    }
+    t
+};
 
 #[inline]
 fn utf8_len(first: u8) -> usize {

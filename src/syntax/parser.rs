@@ -32,6 +32,8 @@ pub struct GameParser<'a> {
     text: &'a str,
     lexer: Lexer<'a>,
     pending: Option<Token>,
+    /// Node count of the previous game, to size the next arena.
+    nodes_hint: usize,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -68,7 +70,10 @@ struct TagState {
 struct Builder {
     off: u32,
     game: Game,
-    frames: Vec<Frame>,
+    /// The line being parsed.
+    cur: Frame,
+    /// The lines enclosing it (explicit stack: no recursion).
+    stack: Vec<Frame>,
     phase: Phase,
     tag: Option<TagState>,
     after_result: Option<TextRange>,
@@ -77,7 +82,7 @@ struct Builder {
 impl<'a> GameParser<'a> {
     /// A parser over `text` whose next game starts at byte `start`, a game boundary (or 0).
     pub fn new(text: &'a str, start: usize) -> GameParser<'a> {
-        GameParser { text, lexer: Lexer::new(text, start), pending: None }
+        GameParser { text, lexer: Lexer::new(text, start), pending: None, nodes_hint: 16 }
     }
 
     /// Where the next game starts (its first token), or the text length at the end.
@@ -87,7 +92,14 @@ impl<'a> GameParser<'a> {
 
     #[inline]
     fn next_token(&mut self) -> Option<Token> {
-        self.pending.take().or_else(|| self.lexer.next())
+        match self.pending.take() {
+            Some(t) => Some(t),
+            None => {
+                // Spaces carry no meaning for the parser: skip them without making tokens.
+                self.lexer.skip_spaces();
+                self.lexer.next()
+            }
+        }
     }
 
     /// Parses the next game, or returns `None` when only whitespace is left (which then belongs to the
@@ -103,8 +115,15 @@ impl<'a> GameParser<'a> {
         let off = start as u32;
         let mut b = Builder {
             off,
-            game: Game { offset: off, mainline: NO_NODE, ..Game::default() },
-            frames: vec![Frame::new(NO_NODE)],
+            game: Game {
+                offset: off,
+                mainline: NO_NODE,
+                nodes: Vec::with_capacity(self.nodes_hint),
+                tags: Vec::with_capacity(8),
+                ..Game::default()
+            },
+            cur: Frame::new(NO_NODE),
+            stack: Vec::new(),
             phase: Phase::Tags,
             tag: None,
             after_result: None,
@@ -152,6 +171,7 @@ impl<'a> GameParser<'a> {
         b.finish(content_end);
         b.game.len = end - off;
         b.game.content = TextRange::new(content_start, content_end);
+        self.nodes_hint = (b.game.nodes.len() + b.game.nodes.len() / 4).clamp(16, 4096);
         Some(b.game)
     }
 }
@@ -175,7 +195,7 @@ impl Builder {
     fn push_node(&mut self, kind: NodeKind, range: TextRange) -> NodeId {
         let id = self.game.nodes.len() as NodeId;
         self.game.nodes.push(Node { kind, range, next: NO_NODE });
-        let frame = self.frames.last_mut().expect("the main line frame is never popped");
+        let frame = &mut self.cur;
         if frame.last == NO_NODE {
             frame.first = id;
         } else {
@@ -186,7 +206,8 @@ impl Builder {
     }
 
     fn close_frame(&mut self, end: u32, closed: bool) {
-        let frame = self.frames.pop().expect("only variation frames are closed");
+        let parent = self.stack.pop().expect("only variation frames are closed");
+        let frame = std::mem::replace(&mut self.cur, parent);
         let node = &mut self.game.nodes[frame.node as usize];
         node.kind = NodeKind::Variation { first: frame.first, closed };
         if closed {
@@ -298,12 +319,12 @@ impl Builder {
             }
             TokenKind::MoveNumber => {
                 let id = self.push_node(NodeKind::MoveNumber, r);
-                self.frames.last_mut().expect("frame").number = id;
+                self.cur.number = id;
             }
             TokenKind::Symbol => {
-                let number = std::mem::replace(&mut self.frames.last_mut().expect("frame").number, NO_NODE);
+                let number = std::mem::replace(&mut self.cur.number, NO_NODE);
                 self.push_node(NodeKind::Move { number }, r);
-                self.frames.last_mut().expect("frame").has_move = true;
+                self.cur.has_move = true;
             }
             TokenKind::Nag => {
                 self.push_node(NodeKind::Nag, r);
@@ -312,15 +333,16 @@ impl Builder {
                 self.push_node(NodeKind::Suffix(s), r);
             }
             TokenKind::LParen => {
-                if !self.frames.last().expect("frame").has_move {
+                if !self.cur.has_move {
                     self.error(K::VariationBeforeFirstMove, r);
                 }
-                self.frames.last_mut().expect("frame").number = NO_NODE;
+                self.cur.number = NO_NODE;
                 let id = self.push_node(NodeKind::Variation { first: NO_NODE, closed: false }, r);
-                self.frames.push(Frame::new(id));
+                let parent = std::mem::replace(&mut self.cur, Frame::new(id));
+                self.stack.push(parent);
             }
             TokenKind::RParen => {
-                if self.frames.len() > 1 {
+                if !self.stack.is_empty() {
                     self.close_frame(r.end, true);
                 } else {
                     self.error(K::UnmatchedParen, r);
@@ -328,7 +350,7 @@ impl Builder {
             }
             TokenKind::Result(token) => {
                 flag_after_result = false;
-                while self.frames.len() > 1 {
+                while !self.stack.is_empty() {
                     self.close_frame(r.end, false);
                 }
                 if self.game.result.is_some() {
@@ -355,10 +377,10 @@ impl Builder {
     }
 
     fn finish(&mut self, content_end: u32) {
-        while self.frames.len() > 1 {
+        while !self.stack.is_empty() {
             self.close_frame(content_end, false);
         }
-        self.game.mainline = self.frames[0].first;
+        self.game.mainline = self.cur.first;
         if let Some(range) = self.after_result {
             self.error(K::TokensAfterResult, range);
         }

@@ -1,0 +1,1 @@
+//! Unit tests: one per deviation kind and per illegal reason.
