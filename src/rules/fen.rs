@@ -54,6 +54,13 @@ pub enum FenError {
     MissingKing { color: Color },
     /// A side has more than one king.
     TooManyKings { color: Color, count: u32 },
+    /// A side has more than 16 pieces (kings and pawns included).
+    TooManyPieces { color: Color, count: u32 },
+    /// A side has more than 8 pawns.
+    TooManyPawns { color: Color, count: u32 },
+    /// A side has more pieces beyond its initial set (a third knight, a second queen, a second
+    /// bishop on squares of one colour, ...) than it has pawns missing to promote.
+    TooMuchMaterial { color: Color, promoted: u32, missing_pawns: u32 },
     /// A pawn stands on rank 1 or 8.
     PawnOnBackRank { square: Square },
     /// A castling right is given but the king of that side is not on its back rank.
@@ -83,6 +90,9 @@ pub enum FenError {
 pub enum FenWarning {
     /// The ep square is possible, but no pawn of the side to move can capture onto it; it is dropped.
     EpNotCapturable { square: Square },
+    /// An impossible check, loaded anyway because [`FenOptions::allow_impossible_check`] asked for it
+    /// (see [`FenError::ImpossibleCheck`]).
+    ImpossibleCheck { checkers: Vec<Square> },
 }
 
 impl fmt::Display for FenError {
@@ -107,6 +117,13 @@ impl fmt::Display for FenError {
             FullmoveNumber { text } => write!(f, "the fullmove number must be a positive integer, found `{text}`"),
             MissingKing { color } => write!(f, "{} has no king", color.name()),
             TooManyKings { color, count } => write!(f, "{} has {count} kings", color.name()),
+            TooManyPieces { color, count } => write!(f, "{} has {count} pieces, more than 16", color.name()),
+            TooManyPawns { color, count } => write!(f, "{} has {count} pawns, more than 8", color.name()),
+            TooMuchMaterial { color, promoted, missing_pawns } => write!(
+                f,
+                "{} has {promoted} pieces beyond its initial set but only {missing_pawns} pawns missing to promote",
+                color.name()
+            ),
             PawnOnBackRank { square } => write!(f, "a pawn stands on {square}, on a back rank"),
             CastlingWithoutKing { color, right } => {
                 write!(f, "castling right `{right}` but the {} king is not on its back rank", color.name())
@@ -145,6 +162,10 @@ impl fmt::Display for FenWarning {
         match self {
             FenWarning::EpNotCapturable { square } => {
                 write!(f, "no pawn can capture on the en-passant square {square}; it is dropped")
+            }
+            FenWarning::ImpossibleCheck { checkers } => {
+                let list: Vec<String> = checkers.iter().map(|s| s.to_string()).collect();
+                write!(f, "impossible check from {} (loaded anyway)", list.join(" and "))
             }
         }
     }
@@ -390,9 +411,27 @@ pub fn board_fen(board: &Board) -> String {
     out
 }
 
+/// How strictly [`load_fen_with`] validates.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct FenOptions {
+    /// `Some(Standard)` makes Chess960-only castling rights errors; `Some(Chess960)` and `None`
+    /// accept them (`None` reports in [`LoadedFen::needs_chess960`] whether they were needed).
+    pub mode: Option<CastlingMode>,
+    /// Load a position whose check no legal last move could have given, with a
+    /// [`FenWarning::ImpossibleCheck`] instead of a [`FenError::ImpossibleCheck`]. Move generation
+    /// works on such positions; perft test suites contain some.
+    pub allow_impossible_check: bool,
+}
+
 /// Loads and validates a FEN. `mode` forces standard chess (so Chess960-only rights are errors) or
 /// Chess960; `None` accepts both and reports which was needed.
 pub fn load_fen(text: &str, mode: Option<CastlingMode>) -> Result<LoadedFen, FenErrors> {
+    load_fen_with(text, FenOptions { mode, ..FenOptions::default() })
+}
+
+/// Loads and validates a FEN, as [`load_fen`] but with every option.
+pub fn load_fen_with(text: &str, options: FenOptions) -> Result<LoadedFen, FenErrors> {
+    let mode = options.mode;
     let mut errors = Vec::new();
     let fields: Vec<&str> = text.trim().split(' ').collect();
     if text.trim().is_empty() || fields.len() > 6 {
@@ -457,6 +496,11 @@ pub fn load_fen(text: &str, mode: Option<CastlingMode>) -> Result<LoadedFen, Fen
             errors.push(FenError::TooManyKings { color, count: kings });
         }
     }
+    for color in Color::ALL {
+        if let Some(e) = material_problem(&board, color) {
+            errors.push(e);
+        }
+    }
     for square in board.by_role(Role::Pawn) & Bitboard::BACK_RANKS {
         errors.push(FenError::PawnOnBackRank { square });
     }
@@ -496,10 +540,12 @@ pub fn load_fen(text: &str, mode: Option<CastlingMode>) -> Result<LoadedFen, Fen
         halfmove_clock,
         fullmove_number,
     });
+    let mut double_step = None;
     if let Some(ep) = ep_square {
         match validate_ep(&position, ep) {
             Err(e) => errors.push(e),
             Ok(()) => {
+                double_step = Some(ep);
                 let capturers = attacks::pawn_attacks(!turn, ep) & position.board.by_piece(Piece { color: turn, role: Role::Pawn });
                 if capturers.is_empty() {
                     warnings.push(FenWarning::EpNotCapturable { square: ep });
@@ -510,7 +556,13 @@ pub fn load_fen(text: &str, mode: Option<CastlingMode>) -> Result<LoadedFen, Fen
         }
     }
     if errors.is_empty() {
-        validate_checks(&position, &mut errors);
+        match validate_checks(&position, double_step) {
+            Ok(()) => {}
+            Err(FenError::ImpossibleCheck { checkers }) if options.allow_impossible_check => {
+                warnings.push(FenWarning::ImpossibleCheck { checkers });
+            }
+            Err(e) => errors.push(e),
+        }
     }
     if errors.is_empty() {
         Ok(LoadedFen { position, needs_chess960, warnings })
@@ -542,32 +594,71 @@ fn validate_ep(position: &Position, ep: Square) -> Result<(), FenError> {
     Ok(())
 }
 
-fn validate_checks(position: &Position, errors: &mut Vec<FenError>) {
+/// The first material problem of `color`, if any: more than 16 pieces, more than 8 pawns, or more
+/// pieces beyond the initial set than pawns missing to have promoted into them. Positions without
+/// these problems keep move generation within its bounds (no legal position has more than 218 moves).
+fn material_problem(board: &Board, color: Color) -> Option<FenError> {
+    let ours = board.by_color(color);
+    let count = |role: Role| (board.by_role(role) & ours).count();
+    let pieces = ours.count();
+    if pieces > 16 {
+        return Some(FenError::TooManyPieces { color, count: pieces });
+    }
+    let pawns = count(Role::Pawn);
+    if pawns > 8 {
+        return Some(FenError::TooManyPawns { color, count: pawns });
+    }
+    const DARK: Bitboard = Bitboard(0xAA55_AA55_AA55_AA55);
+    let bishops = board.by_role(Role::Bishop) & ours;
+    let promoted = count(Role::Queen).saturating_sub(1)
+        + count(Role::Rook).saturating_sub(2)
+        + count(Role::Knight).saturating_sub(2)
+        + (bishops & DARK).count().saturating_sub(1)
+        + (bishops - DARK).count().saturating_sub(1);
+    let missing_pawns = 8 - pawns;
+    (promoted > missing_pawns).then_some(FenError::TooMuchMaterial { color, promoted, missing_pawns })
+}
+
+/// Checks that the position's checks could have arisen from a legal last move.
+///
+/// - The side not to move may not be in check ([`FenError::OppositeCheck`]).
+/// - The side to move is in check by at most two pieces. A double check is a moved piece plus a
+///   slider it uncovered, so two checkers cannot both be non-sliders (knights, pawns, kings), and
+///   the king cannot stand between them on one line (the moved piece would have had to cross it).
+/// - `double_step` is a plausible en-passant square: the last move was that double step. Then one
+///   checker at most, and it is the pawn that moved or a slider it uncovered: with the pawn put
+///   back on its origin square, the king must not have been in check.
+fn validate_checks(position: &Position, double_step: Option<Square>) -> Result<(), FenError> {
     let board = &position.board;
     let turn = position.turn;
     if let Some(their_king) = board.king_of(!turn)
         && let Some(checker) = board.attackers_to(their_king, turn, board.occupied()).first()
     {
-        errors.push(FenError::OppositeCheck { checker });
-        return;
+        return Err(FenError::OppositeCheck { checker });
     }
-    let Some(king) = board.king_of(turn) else { return };
+    let Some(king) = board.king_of(turn) else { return Ok(()) };
     let checkers = board.attackers_to(king, !turn, board.occupied());
     let list: Vec<Square> = checkers.collect();
+    let sliders = board.rooks_and_queens() | board.bishops_and_queens();
     let impossible = match list.as_slice() {
-        [] | [_] => false,
+        [] => false,
+        [checker] => match double_step {
+            None => false,
+            Some(ep) => {
+                let (to, from) = match turn {
+                    Color::White => (Square::from_coords(ep.file(), Rank(4)), Square::from_coords(ep.file(), Rank(6))),
+                    Color::Black => (Square::from_coords(ep.file(), Rank(3)), Square::from_coords(ep.file(), Rank(1))),
+                };
+                let before = (board.occupied() - to) | from;
+                *checker != to && board.attackers_to(king, !turn, before).any()
+            }
+        },
         [a, b] => {
-            let sliders = board.rooks_and_queens() | board.bishops_and_queens();
-            // A double check is a moved piece plus a discovered slider (en passant aside). Two
-            // non-sliders cannot both have checked, and a slider behind another on one line is blocked.
-            let both_non_sliders = !sliders.contains(*a) && !sliders.contains(*b);
-            let aligned = attacks::aligned(king, *a, *b)
-                && (attacks::between(king, *a).contains(*b) || attacks::between(king, *b).contains(*a));
-            (both_non_sliders && position.ep_square.is_none()) || aligned
+            double_step.is_some()
+                || (!sliders.contains(*a) && !sliders.contains(*b))
+                || attacks::between(*a, *b).contains(king)
         }
         _ => true,
     };
-    if impossible {
-        errors.push(FenError::ImpossibleCheck { checkers: list });
-    }
+    if impossible { Err(FenError::ImpossibleCheck { checkers: list }) } else { Ok(()) }
 }
