@@ -42,7 +42,8 @@ pub enum FenError {
     BoardCharacter { character: char, rank: Rank },
     /// The side to move is not `w` or `b`.
     Side { text: String },
-    /// The castling field is not `-` or castling letters (`KQkq`, `A`-`H`, `a`-`h`), or repeats one.
+    /// The castling field is not `-` or castling letters (`KQkq`, `A`-`H`, `a`-`h`), repeats one, or
+    /// gives one colour more than two rights.
     CastlingSyntax { text: String },
     /// The en-passant field is not `-` or a square.
     EpSyntax { text: String },
@@ -85,6 +86,26 @@ pub enum FenError {
     ImpossibleCheck { checkers: Vec<Square> },
 }
 
+impl FenError {
+    /// `true` for problems of the text itself (field count, rank fill, characters, side, castling
+    /// letters, ep square spelling, clocks); `false` for problems of the position it describes.
+    pub fn is_syntax(&self) -> bool {
+        use FenError::*;
+        matches!(
+            self,
+            FieldCount { .. }
+                | RankCount { .. }
+                | RankFill { .. }
+                | BoardCharacter { .. }
+                | Side { .. }
+                | CastlingSyntax { .. }
+                | EpSyntax { .. }
+                | HalfmoveClock { .. }
+                | FullmoveNumber { .. }
+        )
+    }
+}
+
 /// A problem that does not stop a FEN from loading.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum FenWarning {
@@ -110,7 +131,7 @@ impl fmt::Display for FenError {
             Side { text } => write!(f, "the side to move must be `w` or `b`, found `{text}`"),
             CastlingSyntax { text } => write!(
                 f,
-                "the castling field must be `-` or letters from `KQkq`, `A-H`, `a-h` without repeats, found `{text}`"
+                "the castling field must be `-` or up to two letters per side from `KQkq`, `A-H`, `a-h` without repeats, found `{text}`"
             ),
             EpSyntax { text } => write!(f, "the en-passant field must be `-` or a square, found `{text}`"),
             HalfmoveClock { text } => write!(f, "the halfmove clock must be a non-negative integer, found `{text}`"),
@@ -223,6 +244,9 @@ pub fn parse_castling(board: &Board, text: &str) -> Result<CastlingRights, FenEr
             return Err(syntax());
         }
         seen.push(c);
+        if seen.iter().filter(|s| s.is_ascii_uppercase() == c.is_ascii_uppercase()).count() > 2 {
+            return Err(syntax());
+        }
         let color = Color::from_white(c.is_ascii_uppercase());
         let back_rank = Bitboard::rank(color.back_rank());
         let own_rooks = board.by_piece(Piece { color, role: Role::Rook }) & back_rank;
