@@ -69,23 +69,34 @@ fn matches_status(status: &str, e: &FenError) -> bool {
         // python-chess STATUS_* flags.
         "BAD_CASTLING_RIGHTS" => matches!(
             e,
-            CastlingWithoutKing { .. } | CastlingWithoutRook { .. } | CastlingDuplicate { .. } | CastlingNotStandard { .. }
+            CastlingWithoutKing { .. }
+                | CastlingWithoutRook { .. }
+                | CastlingDuplicate { .. }
+                | CastlingNotStandard { .. }
         ),
         "OPPOSITE_CHECK" => matches!(e, OppositeCheck { .. }),
         "EMPTY" | "NO_WHITE_KING" | "NO_BLACK_KING" => matches!(e, MissingKing { .. }),
         "TOO_MANY_KINGS" => matches!(e, TooManyKings { .. }),
         "TOO_MANY_CHECKERS" | "IMPOSSIBLE_CHECK" => matches!(e, ImpossibleCheck { .. }),
         "INVALID_EP_SQUARE" => {
-            matches!(e, EpWrongRank { .. } | EpOccupied { .. } | EpNoPawn { .. } | EpOriginOccupied { .. })
+            matches!(
+                e,
+                EpWrongRank { .. } | EpOccupied { .. } | EpNoPawn { .. } | EpOriginOccupied { .. }
+            )
         }
         "PAWNS_ON_BACKRANK" => matches!(e, PawnOnBackRank { .. }),
         "TOO_MANY_WHITE_PIECES" | "TOO_MANY_BLACK_PIECES" => matches!(e, TooManyPieces { .. }),
         "TOO_MANY_WHITE_PAWNS" | "TOO_MANY_BLACK_PAWNS" => matches!(e, TooManyPawns { .. }),
         // shakmaty errors.
         "ParseFenError::InvalidFen" => matches!(e, FieldCount { .. }),
-        "ParseFenError::InvalidBoard" => matches!(e, RankCount { .. } | RankFill { .. } | BoardCharacter { .. }),
+        "ParseFenError::InvalidBoard" => matches!(
+            e,
+            RankCount { .. } | RankFill { .. } | BoardCharacter { .. }
+        ),
         "ParseFenError::InvalidTurn" => matches!(e, Side { .. }),
-        "ParseFenError::InvalidCastling" => matches!(e, CastlingSyntax { .. } | CastlingDuplicate { .. }),
+        "ParseFenError::InvalidCastling" => {
+            matches!(e, CastlingSyntax { .. } | CastlingDuplicate { .. })
+        }
         "ParseFenError::InvalidEpSquare" => matches!(e, EpSyntax { .. }),
         "ParseFenError::InvalidHalfmoveClock" => matches!(e, HalfmoveClock { .. }),
         "ParseFenError::InvalidFullmoves" => matches!(e, FullmoveNumber { .. }),
@@ -97,14 +108,19 @@ fn matches_status(status: &str, e: &FenError) -> bool {
         "PositionErrorKinds::TOO_MANY_KINGS" => matches!(e, TooManyKings { .. }),
         "PositionErrorKinds::PAWNS_ON_BACKRANK" => matches!(e, PawnOnBackRank { .. }),
         "PositionErrorKinds::TOO_MUCH_MATERIAL" => {
-            matches!(e, TooManyPieces { .. } | TooManyPawns { .. } | TooMuchMaterial { .. })
+            matches!(
+                e,
+                TooManyPieces { .. } | TooManyPawns { .. } | TooMuchMaterial { .. }
+            )
         }
         other => panic!("no mapping for library status `{other}`: add it to matches_status"),
     }
 }
 
 fn corpus(file: &str) -> Option<Vec<Value>> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/fen").join(file);
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/corpus/fen")
+        .join(file);
     if !path.exists() {
         let msg = format!("FEN corpus not found at {}", path.display());
         if std::env::var("CI").is_ok_and(|v| v == "true") {
@@ -113,13 +129,19 @@ fn corpus(file: &str) -> Option<Vec<Value>> {
         eprintln!("NOTICE: {msg}; skipping it");
         return None;
     }
-    let json: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).expect("corpus is JSON");
+    let json: Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).expect("corpus is JSON");
     Some(json["cases"].as_array().expect("cases").clone())
 }
 
 /// The library's statuses for an invalid case (`status` list or `error` string); empty if none given.
 fn statuses(case: &Value) -> Vec<String> {
-    let mut out: Vec<String> = case["status"].as_array().into_iter().flatten().filter_map(|s| s.as_str().map(String::from)).collect();
+    let mut out: Vec<String> = case["status"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|s| s.as_str().map(String::from))
+        .collect();
     out.retain(|s| s != "VALID");
     if let Some(e) = case["error"].as_str() {
         out.push(e.to_string());
@@ -128,11 +150,19 @@ fn statuses(case: &Value) -> Vec<String> {
 }
 
 /// `(verdict, errors)`: at syntax level only syntax errors count.
-fn our_verdict(result: &Result<LoadedFen, pgn_arbiter::rules::FenErrors>, syntax_level: bool) -> (bool, Vec<FenError>) {
+fn our_verdict(
+    result: &Result<LoadedFen, pgn_arbiter::rules::FenErrors>,
+    syntax_level: bool,
+) -> (bool, Vec<FenError>) {
     match result {
         Ok(_) => (true, Vec::new()),
         Err(errors) => {
-            let relevant: Vec<FenError> = errors.0.iter().filter(|e| !syntax_level || e.is_syntax()).cloned().collect();
+            let relevant: Vec<FenError> = errors
+                .0
+                .iter()
+                .filter(|e| !syntax_level || e.is_syntax())
+                .cloned()
+                .collect();
             (relevant.is_empty(), relevant)
         }
     }
@@ -145,8 +175,12 @@ fn check_valid_forms(id: &str, case: &Value, loaded: &LoadedFen) -> usize {
     // Round trip: what we write reloads to the same position, in both castling spellings.
     for format in [FenFormat::XFen, FenFormat::Shredder] {
         let written = position.to_fen(format);
-        let again = load_fen(&written, None).unwrap_or_else(|e| panic!("{id}: our {format:?} `{written}` is refused: {e}"));
-        assert_eq!(&again.position, position, "{id}: `{written}` reloads to another position");
+        let again = load_fen(&written, None)
+            .unwrap_or_else(|e| panic!("{id}: our {format:?} `{written}` is refused: {e}"));
+        assert_eq!(
+            &again.position, position,
+            "{id}: `{written}` reloads to another position"
+        );
         facts += 1;
     }
     // to_fen after from_fen is the identity, modulo documented normalisation: missing fields are
@@ -166,9 +200,18 @@ fn check_valid_forms(id: &str, case: &Value, loaded: &LoadedFen) -> usize {
     };
     let written = position.to_fen(FenFormat::XFen);
     let fields: Vec<&str> = written.split(' ').collect();
-    assert!(castling_ok(fields[2]) || case["normalized"].is_string(), "{id}: castling `{}` written as `{}`", expected[2], fields[2]);
+    assert!(
+        castling_ok(fields[2]) || case["normalized"].is_string(),
+        "{id}: castling `{}` written as `{}`",
+        expected[2],
+        fields[2]
+    );
     if castling_ok(fields[2]) {
-        assert_eq!(written, expected.join(" "), "{id}: to_fen(from_fen(fen)) is not the identity");
+        assert_eq!(
+            written,
+            expected.join(" "),
+            "{id}: to_fen(from_fen(fen)) is not the identity"
+        );
         facts += 1;
     }
     if let Some(normalized) = case["normalized"].as_str() {
@@ -176,12 +219,26 @@ fn check_valid_forms(id: &str, case: &Value, loaded: &LoadedFen) -> usize {
         facts += 1;
     }
     if let Some(shredder) = case["shredder"].as_str() {
-        assert_eq!(position.to_fen(FenFormat::Shredder), shredder, "{id}: Shredder-FEN");
+        assert_eq!(
+            position.to_fen(FenFormat::Shredder),
+            shredder,
+            "{id}: Shredder-FEN"
+        );
         facts += 1;
     }
-    if let Some(squares) = case["castling_rook_squares"].as_array().or(case["castling_rights"].as_array()) {
-        let mut got: Vec<String> = position.castling_rooks().into_iter().map(|s| s.to_string()).collect();
-        let mut want: Vec<String> = squares.iter().map(|s| s.as_str().unwrap().to_string()).collect();
+    if let Some(squares) = case["castling_rook_squares"]
+        .as_array()
+        .or(case["castling_rights"].as_array())
+    {
+        let mut got: Vec<String> = position
+            .castling_rooks()
+            .into_iter()
+            .map(|s| s.to_string())
+            .collect();
+        let mut want: Vec<String> = squares
+            .iter()
+            .map(|s| s.as_str().unwrap().to_string())
+            .collect();
         got.sort();
         want.sort();
         assert_eq!(got, want, "{id}: castling rook squares");
@@ -189,15 +246,25 @@ fn check_valid_forms(id: &str, case: &Value, loaded: &LoadedFen) -> usize {
     }
     for key in ["written_with_en_passant_xfen", "normalized_epd_legal_ep"] {
         if let Some(want) = case[key].as_str() {
-            let mut fields: Vec<String> = position.to_fen(FenFormat::XFen).split(' ').map(String::from).collect();
-            fields[3] = position.legal_ep_square().map_or("-".to_string(), |s| s.to_string());
+            let mut fields: Vec<String> = position
+                .to_fen(FenFormat::XFen)
+                .split(' ')
+                .map(String::from)
+                .collect();
+            fields[3] = position
+                .legal_ep_square()
+                .map_or("-".to_string(), |s| s.to_string());
             let n = want.split(' ').count();
             assert_eq!(fields[..n].join(" "), want, "{id}: {key}");
             facts += 1;
         }
     }
     if let Some(n) = case["legal_move_count"].as_u64() {
-        assert_eq!(position.legal_moves().len() as u64, n, "{id}: legal move count");
+        assert_eq!(
+            position.legal_moves().len() as u64,
+            n,
+            "{id}: legal move count"
+        );
         facts += 1;
     }
     facts
@@ -215,7 +282,11 @@ fn fen_corpus() {
             let id = case["id"].as_str().expect("id");
             let fen = case["fen"].as_str().expect("fen");
             let syntax_level = case["level"].as_str() == Some("syntax");
-            let mode = if case["chess960"].as_bool() == Some(true) { CastlingMode::Chess960 } else { CastlingMode::Standard };
+            let mode = if case["chess960"].as_bool() == Some(true) {
+                CastlingMode::Chess960
+            } else {
+                CastlingMode::Standard
+            };
             let result = std::panic::catch_unwind(|| load_fen(fen, Some(mode)));
             let Ok(result) = result else {
                 failures.push(format!("{id}: load_fen panicked on `{fen}`"));
@@ -233,11 +304,15 @@ fn fen_corpus() {
                 continue;
             }
             let Some(valid) = case["valid"].as_bool() else {
-                failures.push(format!("{id}: the source gives no verdict; list it in EXCEPTIONS with ours: {result:?}"));
+                failures.push(format!(
+                    "{id}: the source gives no verdict; list it in EXCEPTIONS with ours: {result:?}"
+                ));
                 continue;
             };
             if valid != ours_valid {
-                failures.push(format!("{id} `{fen}` ({mode:?}): source says valid={valid}, we say {result:?}"));
+                failures.push(format!(
+                    "{id} `{fen}` ({mode:?}): source says valid={valid}, we say {result:?}"
+                ));
                 continue;
             }
             if valid {
@@ -248,23 +323,43 @@ fn fen_corpus() {
                 }
             } else {
                 let statuses = statuses(case);
-                if !statuses.is_empty() && !errors.iter().any(|e| statuses.iter().any(|s| matches_status(s, e))) {
-                    failures.push(format!("{id} `{fen}`: the source says {statuses:?}, we say {errors:?}"));
+                if !statuses.is_empty()
+                    && !errors
+                        .iter()
+                        .any(|e| statuses.iter().any(|s| matches_status(s, e)))
+                {
+                    failures.push(format!(
+                        "{id} `{fen}`: the source says {statuses:?}, we say {errors:?}"
+                    ));
                 }
             }
         }
     }
     for (id, _, _) in EXCEPTIONS {
-        assert!(used_exceptions.iter().any(|u| u == id), "exception {id} matches no corpus case");
+        assert!(
+            used_exceptions.iter().any(|u| u == id),
+            "exception {id} matches no corpus case"
+        );
     }
-    println!("FEN corpus: {checked} cases checked, {} by the exception table, {facts} written-form facts checked", used_exceptions.len());
+    println!(
+        "FEN corpus: {checked} cases checked, {} by the exception table, {facts} written-form facts checked",
+        used_exceptions.len()
+    );
     for (id, _, why) in EXCEPTIONS {
         println!("  exception {id}: {why}");
     }
-    assert!(failures.is_empty(), "{} FEN corpus failures:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} FEN corpus failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
 
 #[test]
 fn from_fen_accepts_the_start_position() {
-    assert_eq!(Position::from_fen(pgn_arbiter::rules::STARTING_FEN).unwrap(), Position::new());
+    assert_eq!(
+        Position::from_fen(pgn_arbiter::rules::STARTING_FEN).unwrap(),
+        Position::new()
+    );
 }

@@ -1,25 +1,59 @@
 //! Properties of the FEN loader: it never panics, whatever the input, and every position it
 //! accepts is written by `to_fen` (X-FEN and Shredder-FEN) as a FEN that reloads to an equal position.
 
-use pgn_arbiter::rules::{CastlingMode, FenFormat, FenOptions, FenWarning, load_fen, load_fen_with};
+use pgn_arbiter::rules::{
+    CastlingMode, FenFormat, FenOptions, FenWarning, load_fen, load_fen_with,
+};
 use proptest::prelude::*;
 use proptest::strategy::ValueTree;
 
 /// Loads `text` every way there is and checks the round trip of whatever loads.
 fn check(text: &str) -> Result<(), TestCaseError> {
-    for mode in [None, Some(CastlingMode::Standard), Some(CastlingMode::Chess960)] {
+    for mode in [
+        None,
+        Some(CastlingMode::Standard),
+        Some(CastlingMode::Chess960),
+    ] {
         for allow_impossible_check in [false, true] {
-            let Ok(loaded) = load_fen_with(text, FenOptions { mode, allow_impossible_check }) else { continue };
+            let Ok(loaded) = load_fen_with(
+                text,
+                FenOptions {
+                    mode,
+                    allow_impossible_check,
+                },
+            ) else {
+                continue;
+            };
             let position = loaded.position;
             let _ = position.legal_moves();
             for format in [FenFormat::XFen, FenFormat::Shredder] {
                 let written = position.to_fen(format);
-                let again = load_fen_with(&written, FenOptions { mode: Some(CastlingMode::Chess960), allow_impossible_check });
-                prop_assert!(again.is_ok(), "`{}` loaded, but our {:?} `{}` does not: {:?}", text, format, written, again);
+                let again = load_fen_with(
+                    &written,
+                    FenOptions {
+                        mode: Some(CastlingMode::Chess960),
+                        allow_impossible_check,
+                    },
+                );
+                prop_assert!(
+                    again.is_ok(),
+                    "`{}` loaded, but our {:?} `{}` does not: {:?}",
+                    text,
+                    format,
+                    written,
+                    again
+                );
                 let again = again.unwrap();
                 prop_assert_eq!(&again.position, &position, "`{}` -> `{}`", text, written);
-                let dropped_ep = again.warnings.iter().any(|w| matches!(w, FenWarning::EpNotCapturable { .. }));
-                prop_assert!(!dropped_ep, "our `{}` has an ep square we would drop", written);
+                let dropped_ep = again
+                    .warnings
+                    .iter()
+                    .any(|w| matches!(w, FenWarning::EpNotCapturable { .. }));
+                prop_assert!(
+                    !dropped_ep,
+                    "our `{}` has an ep square we would drop",
+                    written
+                );
             }
         }
     }
@@ -30,15 +64,27 @@ fn check(text: &str) -> Result<(), TestCaseError> {
 fn fen_like() -> impl Strategy<Value = String> {
     let rank = "[1-8pnbrqkPNBRQK]{0,8}";
     let board = proptest::collection::vec(rank, 1..=9).prop_map(|ranks| ranks.join("/"));
-    (board, "( [wb](( [KQkqA-Ha-h\\-]{1,4})( ([a-h][1-8]|-)( [0-9]{1,3}( [0-9]{1,3})?)?)?)?)?")
+    (
+        board,
+        "( [wb](( [KQkqA-Ha-h\\-]{1,4})( ([a-h][1-8]|-)( [0-9]{1,3}( [0-9]{1,3})?)?)?)?)?",
+    )
         .prop_map(|(board, rest)| format!("{board}{rest}"))
 }
 
 /// Plausible boards: two kings and some pieces placed on random squares, with random fields.
 fn board_like() -> impl Strategy<Value = String> {
     let squares = proptest::collection::vec((0usize..64, "[pnbrqPNBRQ]"), 0..20);
-    (0usize..64, 0usize..64, squares, "[wb]", "(-|[KQkq]{1,4}|[A-Ha-h]{1,4})", "(-|[a-h][36])", 0u32..120, 1u32..200).prop_map(
-        |(wk, bk, pieces, side, castling, ep, half, full)| {
+    (
+        0usize..64,
+        0usize..64,
+        squares,
+        "[wb]",
+        "(-|[KQkq]{1,4}|[A-Ha-h]{1,4})",
+        "(-|[a-h][36])",
+        0u32..120,
+        1u32..200,
+    )
+        .prop_map(|(wk, bk, pieces, side, castling, ep, half, full)| {
             let mut cells = ['.'; 64];
             for (sq, p) in pieces {
                 cells[sq] = p.chars().next().unwrap();
@@ -68,8 +114,7 @@ fn board_like() -> impl Strategy<Value = String> {
                 }
             }
             format!("{board} {side} {castling} {ep} {half} {full}")
-        },
-    )
+        })
 }
 
 proptest! {

@@ -9,7 +9,9 @@
 //! CI in release raises the limit. Without `../shared/corpus` the test fails when `CI=true` and
 //! otherwise prints a notice and passes.
 
-use pgn_arbiter::rules::{CastlingMode, FenError, FenOptions, Position, load_fen_with, perft, perft_divide};
+use pgn_arbiter::rules::{
+    CastlingMode, FenError, FenOptions, Position, load_fen_with, perft, perft_divide,
+};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -21,7 +23,15 @@ const FILES: &[&str] = &["tricky.perft", "chess960.perft", "random.perft"];
 
 /// Positions our FEN loader refuses on purpose, by id, with the error it must give and why. They
 /// are checked to be refused with that error, not skipped.
-const REFUSED: &[(&str, &str, fn(&FenError) -> bool, &str)] = &[(
+/// (file, id, the error it must be refused with, why).
+type Refusal = (
+    &'static str,
+    &'static str,
+    fn(&FenError) -> bool,
+    &'static str,
+);
+
+const REFUSED: &[Refusal] = &[(
     "tricky.perft",
     "max-legals-too-much-material",
     |e| matches!(e, FenError::TooManyPieces { .. }),
@@ -60,14 +70,29 @@ fn parse(file: &'static str, text: &str) -> Vec<Case> {
         let (key, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
         let rest = rest.trim();
         match key {
-            "id" => cases.push(Case { file, line: i + 1, id: rest.to_string(), epd: String::new(), counts: Vec::new() }),
+            "id" => cases.push(Case {
+                file,
+                line: i + 1,
+                id: rest.to_string(),
+                epd: String::new(),
+                counts: Vec::new(),
+            }),
             "epd" => {
-                let case = cases.last_mut().unwrap_or_else(|| panic!("{file}:{}: epd before id", i + 1));
-                assert!(case.epd.is_empty(), "{file}:{}: second epd in block {}", i + 1, case.id);
+                let case = cases
+                    .last_mut()
+                    .unwrap_or_else(|| panic!("{file}:{}: epd before id", i + 1));
+                assert!(
+                    case.epd.is_empty(),
+                    "{file}:{}: second epd in block {}",
+                    i + 1,
+                    case.id
+                );
                 case.epd = rest.to_string();
             }
             "perft" => {
-                let case = cases.last_mut().unwrap_or_else(|| panic!("{file}:{}: perft before id", i + 1));
+                let case = cases
+                    .last_mut()
+                    .unwrap_or_else(|| panic!("{file}:{}: perft before id", i + 1));
                 let mut parts = rest.split_whitespace();
                 let depth = parts.next().and_then(|d| d.parse().ok());
                 let nodes = parts.next().and_then(|n| n.parse().ok());
@@ -86,35 +111,61 @@ fn parse(file: &'static str, text: &str) -> Vec<Case> {
 fn perft_corpus() {
     let Some(dir) = corpus_dir() else { return };
     let limit = match std::env::var("PGN_ARBITER_PERFT_LIMIT") {
-        Ok(v) => v.trim().replace('_', "").parse().unwrap_or_else(|_| panic!("PGN_ARBITER_PERFT_LIMIT={v} is not a number")),
+        Ok(v) => v
+            .trim()
+            .replace('_', "")
+            .parse()
+            .unwrap_or_else(|_| panic!("PGN_ARBITER_PERFT_LIMIT={v} is not a number")),
         Err(_) => DEFAULT_LIMIT,
     };
     let start = Instant::now();
-    let (mut positions, mut pairs, mut nodes, mut skipped, mut refused) = (0usize, 0usize, 0u64, 0usize, 0usize);
+    let (mut positions, mut pairs, mut nodes, mut skipped, mut refused) =
+        (0usize, 0usize, 0u64, 0usize, 0usize);
     let mut failures = Vec::new();
     for file in FILES {
-        let text = std::fs::read_to_string(dir.join(file)).unwrap_or_else(|e| panic!("read {file}: {e}"));
+        let text =
+            std::fs::read_to_string(dir.join(file)).unwrap_or_else(|e| panic!("read {file}: {e}"));
         let cases = parse(file, &text);
         assert!(!cases.is_empty(), "{file} holds no positions");
         let mut file_pairs = 0;
         for case in &cases {
-            assert!(!case.epd.is_empty(), "{}:{}: {} has no epd", case.file, case.line, case.id);
-            let options = FenOptions { mode: Some(CastlingMode::Chess960), allow_impossible_check: true };
+            assert!(
+                !case.epd.is_empty(),
+                "{}:{}: {} has no epd",
+                case.file,
+                case.line,
+                case.id
+            );
+            let options = FenOptions {
+                mode: Some(CastlingMode::Chess960),
+                allow_impossible_check: true,
+            };
             let loaded = load_fen_with(&case.epd, options);
-            if let Some((_, _, expected_error, why)) = REFUSED.iter().find(|r| r.0 == case.file && r.1 == case.id) {
+            if let Some((_, _, expected_error, why)) =
+                REFUSED.iter().find(|r| r.0 == case.file && r.1 == case.id)
+            {
                 match &loaded {
                     Err(e) if e.0.iter().any(expected_error) => {
-                        println!("refused as expected: {} {} ({e}): {why}", case.file, case.id);
+                        println!(
+                            "refused as expected: {} {} ({e}): {why}",
+                            case.file, case.id
+                        );
                         refused += 1;
                     }
-                    other => failures.push(format!("{} {}: expected a refusal ({why}), got {other:?}", case.file, case.id)),
+                    other => failures.push(format!(
+                        "{} {}: expected a refusal ({why}), got {other:?}",
+                        case.file, case.id
+                    )),
                 }
                 continue;
             }
             let position: Position = match loaded {
                 Ok(loaded) => loaded.position,
                 Err(e) => {
-                    failures.push(format!("{}:{} {} `{}`: refused: {e}", case.file, case.line, case.id, case.epd));
+                    failures.push(format!(
+                        "{}:{} {} `{}`: refused: {e}",
+                        case.file, case.line, case.id, case.epd
+                    ));
                     continue;
                 }
             };
@@ -127,7 +178,10 @@ fn perft_corpus() {
                 let got = match std::panic::catch_unwind(|| perft(&position, depth)) {
                     Ok(got) => got,
                     Err(_) => {
-                        failures.push(format!("{}:{} {} `{}` depth {depth}: panicked", case.file, case.line, case.id, case.epd));
+                        failures.push(format!(
+                            "{}:{} {} `{}` depth {depth}: panicked",
+                            case.file, case.line, case.id, case.epd
+                        ));
                         break;
                     }
                 };
@@ -150,12 +204,20 @@ fn perft_corpus() {
                 }
             }
         }
-        println!("{file}: {} positions, {file_pairs} (position, depth) pairs checked", cases.len());
+        println!(
+            "{file}: {} positions, {file_pairs} (position, depth) pairs checked",
+            cases.len()
+        );
     }
     println!(
         "perft corpus: {positions} positions, {pairs} (position, depth) pairs, {nodes} nodes checked \
          (limit {limit} nodes per pair, {skipped} pairs above it; {refused} positions refused as listed) in {:.1?}",
         start.elapsed()
     );
-    assert!(failures.is_empty(), "{} perft failures:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} perft failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
