@@ -42,7 +42,8 @@ pub enum FenError {
     BoardCharacter { character: char, rank: Rank },
     /// The side to move is not `w` or `b`.
     Side { text: String },
-    /// The castling field is not `-` or castling letters (`KQkq`, `A`-`H`, `a`-`h`), or repeats one.
+    /// The castling field is not `-` or castling letters (`KQkq`, `A`-`H`, `a`-`h`), repeats one, or
+    /// gives one colour more than two rights.
     CastlingSyntax { text: String },
     /// The en-passant field is not `-` or a square.
     EpSyntax { text: String },
@@ -54,6 +55,17 @@ pub enum FenError {
     MissingKing { color: Color },
     /// A side has more than one king.
     TooManyKings { color: Color, count: u32 },
+    /// A side has more than 16 pieces (kings and pawns included).
+    TooManyPieces { color: Color, count: u32 },
+    /// A side has more than 8 pawns.
+    TooManyPawns { color: Color, count: u32 },
+    /// A side has more pieces beyond its initial set (a third knight, a second queen, a second
+    /// bishop on squares of one colour, ...) than it has pawns missing to promote.
+    TooMuchMaterial {
+        color: Color,
+        promoted: u32,
+        missing_pawns: u32,
+    },
     /// A pawn stands on rank 1 or 8.
     PawnOnBackRank { square: Square },
     /// A castling right is given but the king of that side is not on its back rank.
@@ -78,63 +90,147 @@ pub enum FenError {
     ImpossibleCheck { checkers: Vec<Square> },
 }
 
+impl FenError {
+    /// `true` for problems of the text itself (field count, rank fill, characters, side, castling
+    /// letters, ep square spelling, clocks); `false` for problems of the position it describes.
+    pub fn is_syntax(&self) -> bool {
+        use FenError::*;
+        matches!(
+            self,
+            FieldCount { .. }
+                | RankCount { .. }
+                | RankFill { .. }
+                | BoardCharacter { .. }
+                | Side { .. }
+                | CastlingSyntax { .. }
+                | EpSyntax { .. }
+                | HalfmoveClock { .. }
+                | FullmoveNumber { .. }
+        )
+    }
+}
+
 /// A problem that does not stop a FEN from loading.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum FenWarning {
     /// The ep square is possible, but no pawn of the side to move can capture onto it; it is dropped.
     EpNotCapturable { square: Square },
+    /// An impossible check, loaded anyway because [`FenOptions::allow_impossible_check`] asked for it
+    /// (see [`FenError::ImpossibleCheck`]).
+    ImpossibleCheck { checkers: Vec<Square> },
 }
 
 impl fmt::Display for FenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use FenError::*;
         match self {
-            FieldCount { found } => write!(f, "a FEN has 1 to 6 space-separated fields, found {found}"),
-            RankCount { found } => write!(f, "the board has {found} ranks separated by `/`, expected 8"),
+            FieldCount { found } => {
+                write!(f, "a FEN has 1 to 6 space-separated fields, found {found}")
+            }
+            RankCount { found } => write!(
+                f,
+                "the board has {found} ranks separated by `/`, expected 8"
+            ),
             RankFill { rank, squares } => {
-                write!(f, "rank {} describes {squares} squares, expected 8", rank.char())
+                write!(
+                    f,
+                    "rank {} describes {squares} squares, expected 8",
+                    rank.char()
+                )
             }
             BoardCharacter { character, rank } => {
-                write!(f, "unexpected character `{character}` on rank {} of the board", rank.char())
+                write!(
+                    f,
+                    "unexpected character `{character}` on rank {} of the board",
+                    rank.char()
+                )
             }
             Side { text } => write!(f, "the side to move must be `w` or `b`, found `{text}`"),
             CastlingSyntax { text } => write!(
                 f,
-                "the castling field must be `-` or letters from `KQkq`, `A-H`, `a-h` without repeats, found `{text}`"
+                "the castling field must be `-` or up to two letters per side from `KQkq`, `A-H`, `a-h` without repeats, found `{text}`"
             ),
-            EpSyntax { text } => write!(f, "the en-passant field must be `-` or a square, found `{text}`"),
-            HalfmoveClock { text } => write!(f, "the halfmove clock must be a non-negative integer, found `{text}`"),
-            FullmoveNumber { text } => write!(f, "the fullmove number must be a positive integer, found `{text}`"),
+            EpSyntax { text } => write!(
+                f,
+                "the en-passant field must be `-` or a square, found `{text}`"
+            ),
+            HalfmoveClock { text } => write!(
+                f,
+                "the halfmove clock must be a non-negative integer, found `{text}`"
+            ),
+            FullmoveNumber { text } => write!(
+                f,
+                "the fullmove number must be a positive integer, found `{text}`"
+            ),
             MissingKing { color } => write!(f, "{} has no king", color.name()),
             TooManyKings { color, count } => write!(f, "{} has {count} kings", color.name()),
+            TooManyPieces { color, count } => {
+                write!(f, "{} has {count} pieces, more than 16", color.name())
+            }
+            TooManyPawns { color, count } => {
+                write!(f, "{} has {count} pawns, more than 8", color.name())
+            }
+            TooMuchMaterial {
+                color,
+                promoted,
+                missing_pawns,
+            } => write!(
+                f,
+                "{} has {promoted} pieces beyond its initial set but only {missing_pawns} pawns missing to promote",
+                color.name()
+            ),
             PawnOnBackRank { square } => write!(f, "a pawn stands on {square}, on a back rank"),
             CastlingWithoutKing { color, right } => {
-                write!(f, "castling right `{right}` but the {} king is not on its back rank", color.name())
+                write!(
+                    f,
+                    "castling right `{right}` but the {} king is not on its back rank",
+                    color.name()
+                )
             }
             CastlingWithoutRook { color, right } => {
-                write!(f, "castling right `{right}` but there is no {} rook for it", color.name())
+                write!(
+                    f,
+                    "castling right `{right}` but there is no {} rook for it",
+                    color.name()
+                )
             }
             CastlingDuplicate { color, right } => {
-                write!(f, "castling right `{right}` repeats a right {} already has on that side", color.name())
+                write!(
+                    f,
+                    "castling right `{right}` repeats a right {} already has on that side",
+                    color.name()
+                )
             }
             CastlingNotStandard { color, right } => write!(
                 f,
                 "castling right `{right}` needs the {} king on the e-file and rooks on the a/h-files in standard chess (is this Chess960?)",
                 color.name()
             ),
-            EpWrongRank { square } => write!(f, "the en-passant square {square} is not on the rank behind a double step"),
+            EpWrongRank { square } => write!(
+                f,
+                "the en-passant square {square} is not on the rank behind a double step"
+            ),
             EpOccupied { square } => write!(f, "the en-passant square {square} is occupied"),
             EpNoPawn { square } => {
-                write!(f, "the en-passant square {square} has no double-stepped pawn in front of it")
+                write!(
+                    f,
+                    "the en-passant square {square} has no double-stepped pawn in front of it"
+                )
             }
             EpOriginOccupied { square } => write!(
                 f,
                 "the en-passant square is behind a double step, but {square}, where that pawn started, is occupied"
             ),
-            OppositeCheck { checker } => write!(f, "the side not to move is in check (from {checker})"),
+            OppositeCheck { checker } => {
+                write!(f, "the side not to move is in check (from {checker})")
+            }
             ImpossibleCheck { checkers } => {
                 let list: Vec<String> = checkers.iter().map(|s| s.to_string()).collect();
-                write!(f, "impossible check: no single move could give check from {}", list.join(" and "))
+                write!(
+                    f,
+                    "impossible check: no single move could give check from {}",
+                    list.join(" and ")
+                )
             }
         }
     }
@@ -144,7 +240,18 @@ impl fmt::Display for FenWarning {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             FenWarning::EpNotCapturable { square } => {
-                write!(f, "no pawn can capture on the en-passant square {square}; it is dropped")
+                write!(
+                    f,
+                    "no pawn can capture on the en-passant square {square}; it is dropped"
+                )
+            }
+            FenWarning::ImpossibleCheck { checkers } => {
+                let list: Vec<String> = checkers.iter().map(|s| s.to_string()).collect();
+                write!(
+                    f,
+                    "impossible check from {} (loaded anyway)",
+                    list.join(" and ")
+                )
             }
         }
     }
@@ -188,7 +295,9 @@ pub struct CastlingRights {
 /// if its side's king is on its back rank and the rook exists; other rights are listed as problems.
 /// Syntax errors (unknown letters) fail the whole field.
 pub fn parse_castling(board: &Board, text: &str) -> Result<CastlingRights, FenError> {
-    let syntax = || FenError::CastlingSyntax { text: text.to_string() };
+    let syntax = || FenError::CastlingSyntax {
+        text: text.to_string(),
+    };
     let mut rights = CastlingRights::default();
     if text == "-" {
         return Ok(rights);
@@ -202,11 +311,24 @@ pub fn parse_castling(board: &Board, text: &str) -> Result<CastlingRights, FenEr
             return Err(syntax());
         }
         seen.push(c);
+        if seen
+            .iter()
+            .filter(|s| s.is_ascii_uppercase() == c.is_ascii_uppercase())
+            .count()
+            > 2
+        {
+            return Err(syntax());
+        }
         let color = Color::from_white(c.is_ascii_uppercase());
         let back_rank = Bitboard::rank(color.back_rank());
-        let own_rooks = board.by_piece(Piece { color, role: Role::Rook }) & back_rank;
+        let own_rooks = board.by_piece(Piece {
+            color,
+            role: Role::Rook,
+        }) & back_rank;
         let Some(king) = board.king_of(color).filter(|k| back_rank.contains(*k)) else {
-            rights.problems.push(FenError::CastlingWithoutKing { color, right: c });
+            rights
+                .problems
+                .push(FenError::CastlingWithoutKing { color, right: c });
             continue;
         };
         let rook = match c.to_ascii_lowercase() {
@@ -219,7 +341,9 @@ pub fn parse_castling(board: &Board, text: &str) -> Result<CastlingRights, FenEr
         };
         match rook {
             Some(rook) => rights.rooks.add(rook),
-            None => rights.problems.push(FenError::CastlingWithoutRook { color, right: c }),
+            None => rights
+                .problems
+                .push(FenError::CastlingWithoutRook { color, right: c }),
         }
     }
     Ok(rights)
@@ -245,7 +369,9 @@ pub fn castling_rooks_unchecked(text: &str) -> Result<Bitboard, FenError> {
         return Ok(rooks);
     }
     if text.is_empty() || text.len() > 4 {
-        return Err(FenError::CastlingSyntax { text: text.to_string() });
+        return Err(FenError::CastlingSyntax {
+            text: text.to_string(),
+        });
     }
     for c in text.chars() {
         let color = Color::from_white(c.is_ascii_uppercase());
@@ -253,7 +379,11 @@ pub fn castling_rooks_unchecked(text: &str) -> Result<Bitboard, FenError> {
             'k' => File(7),
             'q' => File(0),
             letter @ 'a'..='h' if c.is_ascii() => File::from_char(letter).expect("a file letter"),
-            _ => return Err(FenError::CastlingSyntax { text: text.to_string() }),
+            _ => {
+                return Err(FenError::CastlingSyntax {
+                    text: text.to_string(),
+                });
+            }
         };
         rooks.add(Square::from_coords(file, color.back_rank()));
     }
@@ -285,14 +415,19 @@ fn parse_board(text: &str, errors: &mut Vec<FenError>) -> Board {
             }
         }
         if file != 8 && !bad_char {
-            errors.push(FenError::RankFill { rank, squares: file });
+            errors.push(FenError::RankFill {
+                rank,
+                squares: file,
+            });
         }
     }
     board
 }
 
 fn parse_number(text: &str) -> Option<u32> {
-    (!text.is_empty() && text.bytes().all(|b| b.is_ascii_digit())).then(|| text.parse().ok()).flatten()
+    (!text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()))
+        .then(|| text.parse().ok())
+        .flatten()
 }
 
 impl Position {
@@ -314,7 +449,10 @@ impl Position {
             Some(sq) => fen.push_str(&sq.to_string()),
             None => fen.push('-'),
         }
-        fen.push_str(&format!(" {} {}", self.halfmove_clock, self.fullmove_number));
+        fen.push_str(&format!(
+            " {} {}",
+            self.halfmove_clock, self.fullmove_number
+        ));
         fen
     }
 
@@ -324,7 +462,10 @@ impl Position {
         for color in Color::ALL {
             let back_rank = Bitboard::rank(color.back_rank());
             let rooks = self.castling_rooks & back_rank;
-            let own_rooks = self.board.by_piece(Piece { color, role: Role::Rook }) & back_rank;
+            let own_rooks = self.board.by_piece(Piece {
+                color,
+                role: Role::Rook,
+            }) & back_rank;
             let king = self.board.king_of(color);
             // King side first (h-side), then queen side, as in `KQkq`; by file descending.
             let mut letters: Vec<(u8, char)> = Vec::new();
@@ -354,9 +495,16 @@ impl Position {
                     'q' => 8,
                     _ => rook.file().0,
                 };
-                letters.push((order, if color.is_white() { c.to_ascii_uppercase() } else { c }));
+                letters.push((
+                    order,
+                    if color.is_white() {
+                        c.to_ascii_uppercase()
+                    } else {
+                        c
+                    },
+                ));
             }
-            letters.sort_by(|a, b| b.0.cmp(&a.0));
+            letters.sort_by_key(|&(order, _)| std::cmp::Reverse(order));
             out.extend(letters.into_iter().map(|(_, c)| c));
         }
         if out.is_empty() { "-".to_string() } else { out }
@@ -390,20 +538,52 @@ pub fn board_fen(board: &Board) -> String {
     out
 }
 
+/// How strictly [`load_fen_with`] validates.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct FenOptions {
+    /// `Some(Standard)` makes Chess960-only castling rights errors; `Some(Chess960)` and `None`
+    /// accept them (`None` reports in [`LoadedFen::needs_chess960`] whether they were needed).
+    pub mode: Option<CastlingMode>,
+    /// Load a position whose check no legal last move could have given, with a
+    /// [`FenWarning::ImpossibleCheck`] instead of a [`FenError::ImpossibleCheck`]. Move generation
+    /// works on such positions; perft test suites contain some.
+    pub allow_impossible_check: bool,
+}
+
 /// Loads and validates a FEN. `mode` forces standard chess (so Chess960-only rights are errors) or
 /// Chess960; `None` accepts both and reports which was needed.
 pub fn load_fen(text: &str, mode: Option<CastlingMode>) -> Result<LoadedFen, FenErrors> {
+    load_fen_with(
+        text,
+        FenOptions {
+            mode,
+            ..FenOptions::default()
+        },
+    )
+}
+
+/// Loads and validates a FEN, as [`load_fen`] but with every option.
+pub fn load_fen_with(text: &str, options: FenOptions) -> Result<LoadedFen, FenErrors> {
+    let mode = options.mode;
     let mut errors = Vec::new();
     let fields: Vec<&str> = text.trim().split(' ').collect();
     if text.trim().is_empty() || fields.len() > 6 {
-        return Err(FenErrors(vec![FenError::FieldCount { found: if text.trim().is_empty() { 0 } else { fields.len() } }]));
+        return Err(FenErrors(vec![FenError::FieldCount {
+            found: if text.trim().is_empty() {
+                0
+            } else {
+                fields.len()
+            },
+        }]));
     }
     let board = parse_board(fields[0], &mut errors);
     let turn = match fields.get(1).copied() {
         None | Some("w") => Color::White,
         Some("b") => Color::Black,
         Some(other) => {
-            errors.push(FenError::Side { text: other.to_string() });
+            errors.push(FenError::Side {
+                text: other.to_string(),
+            });
             Color::White
         }
     };
@@ -412,7 +592,9 @@ pub fn load_fen(text: &str, mode: Option<CastlingMode>) -> Result<LoadedFen, Fen
     let halfmove_clock = match fields.get(4) {
         None => 0,
         Some(t) => parse_number(t).unwrap_or_else(|| {
-            errors.push(FenError::HalfmoveClock { text: t.to_string() });
+            errors.push(FenError::HalfmoveClock {
+                text: t.to_string(),
+            });
             0
         }),
     };
@@ -423,7 +605,9 @@ pub fn load_fen(text: &str, mode: Option<CastlingMode>) -> Result<LoadedFen, Fen
             // python-chess and shakmaty read a fullmove number of 0 as 1.
             Some(0) => 1,
             _ => {
-                errors.push(FenError::FullmoveNumber { text: t.to_string() });
+                errors.push(FenError::FullmoveNumber {
+                    text: t.to_string(),
+                });
                 1
             }
         },
@@ -433,7 +617,9 @@ pub fn load_fen(text: &str, mode: Option<CastlingMode>) -> Result<LoadedFen, Fen
         t => match Square::parse(t) {
             Some(sq) => Some(sq),
             None => {
-                errors.push(FenError::EpSyntax { text: t.to_string() });
+                errors.push(FenError::EpSyntax {
+                    text: t.to_string(),
+                });
                 None
             }
         },
@@ -450,11 +636,24 @@ pub fn load_fen(text: &str, mode: Option<CastlingMode>) -> Result<LoadedFen, Fen
     }
     // Position-level validation.
     for color in Color::ALL {
-        let kings = board.by_piece(Piece { color, role: Role::King }).count();
+        let kings = board
+            .by_piece(Piece {
+                color,
+                role: Role::King,
+            })
+            .count();
         if kings == 0 {
             errors.push(FenError::MissingKing { color });
         } else if kings > 1 {
-            errors.push(FenError::TooManyKings { color, count: kings });
+            errors.push(FenError::TooManyKings {
+                color,
+                count: kings,
+            });
+        }
+    }
+    for color in Color::ALL {
+        if let Some(e) = material_problem(&board, color) {
+            errors.push(e);
         }
     }
     for square in board.by_role(Role::Pawn) & Bitboard::BACK_RANKS {
@@ -464,12 +663,18 @@ pub fn load_fen(text: &str, mode: Option<CastlingMode>) -> Result<LoadedFen, Fen
     let mut needs_chess960 = false;
     for color in Color::ALL {
         let rooks: Vec<Square> = (castling.rooks & Bitboard::rank(color.back_rank())).collect();
-        let Some(king) = board.king_of(color) else { continue };
+        let Some(king) = board.king_of(color) else {
+            continue;
+        };
         let mut sides = Vec::new();
         for rook in &rooks {
             let side = CastlingSide::of_rook(king.file(), rook.file());
             let right = rook.file().char();
-            let right = if color.is_white() { right.to_ascii_uppercase() } else { right };
+            let right = if color.is_white() {
+                right.to_ascii_uppercase()
+            } else {
+                right
+            };
             if sides.contains(&side) {
                 errors.push(FenError::CastlingDuplicate { color, right });
             }
@@ -496,11 +701,17 @@ pub fn load_fen(text: &str, mode: Option<CastlingMode>) -> Result<LoadedFen, Fen
         halfmove_clock,
         fullmove_number,
     });
+    let mut double_step = None;
     if let Some(ep) = ep_square {
         match validate_ep(&position, ep) {
             Err(e) => errors.push(e),
             Ok(()) => {
-                let capturers = attacks::pawn_attacks(!turn, ep) & position.board.by_piece(Piece { color: turn, role: Role::Pawn });
+                double_step = Some(ep);
+                let capturers = attacks::pawn_attacks(!turn, ep)
+                    & position.board.by_piece(Piece {
+                        color: turn,
+                        role: Role::Pawn,
+                    });
                 if capturers.is_empty() {
                     warnings.push(FenWarning::EpNotCapturable { square: ep });
                 } else {
@@ -510,10 +721,20 @@ pub fn load_fen(text: &str, mode: Option<CastlingMode>) -> Result<LoadedFen, Fen
         }
     }
     if errors.is_empty() {
-        validate_checks(&position, &mut errors);
+        match validate_checks(&position, double_step) {
+            Ok(()) => {}
+            Err(FenError::ImpossibleCheck { checkers }) if options.allow_impossible_check => {
+                warnings.push(FenWarning::ImpossibleCheck { checkers });
+            }
+            Err(e) => errors.push(e),
+        }
     }
     if errors.is_empty() {
-        Ok(LoadedFen { position, needs_chess960, warnings })
+        Ok(LoadedFen {
+            position,
+            needs_chess960,
+            warnings,
+        })
     } else {
         Err(FenErrors(errors))
     }
@@ -532,7 +753,12 @@ fn validate_ep(position: &Position, ep: Square) -> Result<(), FenError> {
         return Err(FenError::EpOccupied { square: ep });
     }
     let pawn = Square::from_coords(ep.file(), pawn_rank);
-    if position.board.piece_at(pawn) != Some(Piece { color: !turn, role: Role::Pawn }) {
+    if position.board.piece_at(pawn)
+        != Some(Piece {
+            color: !turn,
+            role: Role::Pawn,
+        })
+    {
         return Err(FenError::EpNoPawn { square: ep });
     }
     let origin = Square::from_coords(ep.file(), origin_rank);
@@ -542,32 +768,314 @@ fn validate_ep(position: &Position, ep: Square) -> Result<(), FenError> {
     Ok(())
 }
 
-fn validate_checks(position: &Position, errors: &mut Vec<FenError>) {
+/// The first material problem of `color`, if any: more than 16 pieces, more than 8 pawns, or more
+/// pieces beyond the initial set than pawns missing to have promoted into them. Positions without
+/// these problems keep move generation within its bounds (no legal position has more than 218 moves).
+fn material_problem(board: &Board, color: Color) -> Option<FenError> {
+    let ours = board.by_color(color);
+    let count = |role: Role| (board.by_role(role) & ours).count();
+    let pieces = ours.count();
+    if pieces > 16 {
+        return Some(FenError::TooManyPieces {
+            color,
+            count: pieces,
+        });
+    }
+    let pawns = count(Role::Pawn);
+    if pawns > 8 {
+        return Some(FenError::TooManyPawns {
+            color,
+            count: pawns,
+        });
+    }
+    const DARK: Bitboard = Bitboard(0xAA55_AA55_AA55_AA55);
+    let bishops = board.by_role(Role::Bishop) & ours;
+    let promoted = count(Role::Queen).saturating_sub(1)
+        + count(Role::Rook).saturating_sub(2)
+        + count(Role::Knight).saturating_sub(2)
+        + (bishops & DARK).count().saturating_sub(1)
+        + (bishops - DARK).count().saturating_sub(1);
+    let missing_pawns = 8 - pawns;
+    (promoted > missing_pawns).then_some(FenError::TooMuchMaterial {
+        color,
+        promoted,
+        missing_pawns,
+    })
+}
+
+/// Checks that the position's checks could have arisen from a legal last move.
+///
+/// - The side not to move may not be in check ([`FenError::OppositeCheck`]).
+/// - The side to move is in check by at most two pieces. A double check is a moved piece plus a
+///   slider it uncovered, so two checkers cannot both be non-sliders (knights, pawns, kings), and
+///   the king cannot stand between them on one line (the moved piece would have had to cross it).
+/// - `double_step` is a plausible en-passant square: the last move was that double step. Then one
+///   checker at most, and it is the pawn that moved or a slider it uncovered: with the pawn put
+///   back on its origin square, the king must not have been in check.
+fn validate_checks(position: &Position, double_step: Option<Square>) -> Result<(), FenError> {
     let board = &position.board;
     let turn = position.turn;
     if let Some(their_king) = board.king_of(!turn)
-        && let Some(checker) = board.attackers_to(their_king, turn, board.occupied()).first()
+        && let Some(checker) = board
+            .attackers_to(their_king, turn, board.occupied())
+            .first()
     {
-        errors.push(FenError::OppositeCheck { checker });
-        return;
+        return Err(FenError::OppositeCheck { checker });
     }
-    let Some(king) = board.king_of(turn) else { return };
+    let Some(king) = board.king_of(turn) else {
+        return Ok(());
+    };
     let checkers = board.attackers_to(king, !turn, board.occupied());
     let list: Vec<Square> = checkers.collect();
+    let sliders = board.rooks_and_queens() | board.bishops_and_queens();
     let impossible = match list.as_slice() {
-        [] | [_] => false,
+        [] => false,
+        [checker] => match double_step {
+            None => false,
+            Some(ep) => {
+                let (to, from) = match turn {
+                    Color::White => (
+                        Square::from_coords(ep.file(), Rank(4)),
+                        Square::from_coords(ep.file(), Rank(6)),
+                    ),
+                    Color::Black => (
+                        Square::from_coords(ep.file(), Rank(3)),
+                        Square::from_coords(ep.file(), Rank(1)),
+                    ),
+                };
+                let before = (board.occupied() - to) | from;
+                *checker != to && board.attackers_to(king, !turn, before).any()
+            }
+        },
         [a, b] => {
-            let sliders = board.rooks_and_queens() | board.bishops_and_queens();
-            // A double check is a moved piece plus a discovered slider (en passant aside). Two
-            // non-sliders cannot both have checked, and a slider behind another on one line is blocked.
-            let both_non_sliders = !sliders.contains(*a) && !sliders.contains(*b);
-            let aligned = attacks::aligned(king, *a, *b)
-                && (attacks::between(king, *a).contains(*b) || attacks::between(king, *b).contains(*a));
-            (both_non_sliders && position.ep_square.is_none()) || aligned
+            double_step.is_some()
+                || (!sliders.contains(*a) && !sliders.contains(*b))
+                || attacks::between(*a, *b).contains(king)
         }
         _ => true,
     };
     if impossible {
-        errors.push(FenError::ImpossibleCheck { checkers: list });
+        Err(FenError::ImpossibleCheck { checkers: list })
+    } else {
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn load(fen: &str) -> Position {
+        Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+    }
+
+    fn rooks(position: &Position) -> Vec<String> {
+        position.castling_rooks().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn xfen_reads_outermost_rooks_and_inner_file_letters() {
+        // K/Q: the outermost rook on each side of the king; G: the inner g1 rook (h1 also has a rook).
+        let p = load("rn2k1r1/ppp1pp1p/3p2p1/5bn1/P7/2N2B2/1PPPPP2/2BNK1RR w Gkq - 4 11");
+        assert_eq!(rooks(&p), ["g1", "a8", "g8"]);
+        let p = load("1r1k1r2/5p2/8/8/8/8/3N4/R5KR b KQkq - 0 1");
+        assert_eq!(rooks(&p), ["a1", "h1", "b8", "f8"]);
+    }
+
+    #[test]
+    fn xfen_writes_kq_for_outermost_and_file_letters_for_inner_rooks() {
+        for fen in [
+            STARTING_FEN,
+            "rn2k1r1/ppp1pp1p/3p2p1/5bn1/P7/2N2B2/1PPPPP2/2BNK1RR w Gkq - 4 11",
+            "rkbqrbnn/pppppppp/8/8/8/8/PPPPPPPP/RKBQRBNN w KQkq - 0 1",
+            "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1",
+            "r3k2r/8/8/8/8/8/8/R3K2R b Kq - 3 40",
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+        ] {
+            assert_eq!(load(fen).to_fen(FenFormat::XFen), fen);
+        }
+    }
+
+    #[test]
+    fn shredder_fen_reads_and_writes_file_letters() {
+        let cases = [
+            (
+                STARTING_FEN,
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1",
+            ),
+            (
+                "rn2k1r1/ppp1pp1p/3p2p1/5bn1/P7/2N2B2/1PPPPP2/2BNK1RR w Gkq - 4 11",
+                "rn2k1r1/ppp1pp1p/3p2p1/5bn1/P7/2N2B2/1PPPPP2/2BNK1RR w Gga - 4 11",
+            ),
+            (
+                "rkbqrbnn/pppppppp/8/8/8/8/PPPPPPPP/RKBQRBNN w KQkq - 0 1",
+                "rkbqrbnn/pppppppp/8/8/8/8/PPPPPPPP/RKBQRBNN w EAea - 0 1",
+            ),
+        ];
+        for (xfen, shredder) in cases {
+            let p = load(xfen);
+            assert_eq!(p.to_fen(FenFormat::Shredder), shredder);
+            // Shredder-FEN reads back to the same position, and writes back as X-FEN.
+            let q = load(shredder);
+            assert_eq!(q, p);
+            assert_eq!(q.to_fen(FenFormat::XFen), xfen);
+            assert_eq!(q.to_fen(FenFormat::Shredder), shredder);
+        }
+    }
+
+    #[test]
+    fn castling_rights_on_the_corner_king_do_not_overflow() {
+        // A black king on h8 has no h-side: `k` names no rook (this once overflowed a shift).
+        let errors = Position::from_fen("r6k/8/8/8/8/8/8/4K3 b k - 0 1").unwrap_err();
+        assert!(errors.0.contains(&FenError::CastlingWithoutRook {
+            color: Color::Black,
+            right: 'k'
+        }));
+        assert!(
+            load("r6k/8/8/8/8/8/8/4K3 b q - 0 1")
+                .castling_rooks()
+                .contains(Square::parse("a8").unwrap())
+        );
+    }
+
+    #[test]
+    fn castling_rooks_unchecked_needs_no_board() {
+        let rooks = castling_rooks_unchecked("KQkq").unwrap();
+        assert_eq!(rooks, Bitboard(0x8100_0000_0000_0081));
+        assert_eq!(castling_rooks_unchecked("Eb").unwrap().count(), 2);
+        assert_eq!(castling_rooks_unchecked("-").unwrap(), Bitboard::EMPTY);
+        assert!(castling_rooks_unchecked("KX").is_err());
+    }
+
+    #[test]
+    fn one_specific_error_per_problem() {
+        let first = |fen: &str| load_fen(fen, Some(CastlingMode::Standard)).unwrap_err().0;
+        assert!(matches!(
+            first("8/8/8 w - - 0 1")[0],
+            FenError::RankCount { found: 3 }
+        ));
+        assert!(matches!(
+            first("4k3/8/8/8/8/8/8/4K2 w - - 0 1")[0],
+            FenError::RankFill { squares: 7, .. }
+        ));
+        assert!(matches!(
+            first("4k3/8/8/8/8/8/8/4Kx2 w - - 0 1")[0],
+            FenError::BoardCharacter { character: 'x', .. }
+        ));
+        assert!(matches!(
+            first("4k3/8/8/8/8/8/8/4K3 x - - 0 1")[0],
+            FenError::Side { .. }
+        ));
+        assert!(matches!(
+            first("4k3/8/8/8/8/8/8/4K3 w - - x 1")[0],
+            FenError::HalfmoveClock { .. }
+        ));
+        assert!(matches!(
+            first("4k3/8/8/8/8/8/8/4K3 w - - 0 x")[0],
+            FenError::FullmoveNumber { .. }
+        ));
+        assert!(matches!(
+            first("4k3/8/8/8/8/8/8/4K3 w KBQ - 0 1")[0],
+            FenError::CastlingSyntax { .. }
+        ));
+        assert!(matches!(
+            first("4k3/8/8/8/8/8/8/8 w - - 0 1")[0],
+            FenError::MissingKing {
+                color: Color::White
+            }
+        ));
+        assert!(matches!(
+            first("4k3/8/8/8/8/8/8/P3K3 w - - 0 1")[0],
+            FenError::PawnOnBackRank { .. }
+        ));
+        assert!(matches!(
+            first("4k3/8/8/8/8/8/4K3/7R w K - 0 1")[0],
+            FenError::CastlingWithoutKing { .. }
+        ));
+        assert!(matches!(
+            first("4k3/8/8/8/8/8/8/4K3 w K - 0 1")[0],
+            FenError::CastlingWithoutRook { .. }
+        ));
+        assert!(matches!(
+            first("4k3/8/8/8/8/8/8/R2K3R w KQ - 0 1")[0],
+            FenError::CastlingNotStandard { .. }
+        ));
+        assert!(matches!(
+            first("4k3/8/8/8/8/8/8/4K3 w - e3 0 1")[0],
+            FenError::EpWrongRank { .. }
+        ));
+        assert!(matches!(
+            first("4k3/8/4n3/4p3/8/8/8/4K3 w - e6 0 1")[0],
+            FenError::EpOccupied { .. }
+        ));
+        assert!(matches!(
+            first("4k3/8/8/8/8/8/8/4K3 w - e6 0 1")[0],
+            FenError::EpNoPawn { .. }
+        ));
+        assert!(matches!(
+            first("4k3/4n3/8/4p3/8/8/8/4K3 w - e6 0 1")[0],
+            FenError::EpOriginOccupied { .. }
+        ));
+        assert!(matches!(
+            first("4k3/8/8/8/8/8/4Q3/4K3 w - - 0 1")[0],
+            FenError::OppositeCheck { .. }
+        ));
+        assert!(matches!(
+            first("8/8/N7/2k5/N7/8/8/3K4 b - - 0 1")[0],
+            FenError::ImpossibleCheck { .. }
+        ));
+        assert!(matches!(
+            first("4k3/8/8/8/8/NNNNNNNN/PPPPPPPP/NNNNK3 w - - 0 1")[0],
+            FenError::TooManyPieces { .. }
+        ));
+        assert!(matches!(
+            first("4k3/8/8/8/8/P7/PPPPPPPP/4K3 w - - 0 1")[0],
+            FenError::TooManyPawns { .. }
+        ));
+        assert!(matches!(
+            first("4k3/8/8/8/8/8/PPPPPPPP/QQ2K3 w - - 0 1")[0],
+            FenError::TooMuchMaterial { .. }
+        ));
+    }
+
+    #[test]
+    fn soft_problems_load_with_a_warning() {
+        // After 1.e4 no black pawn can capture on e3: the square is dropped with a warning.
+        let loaded = load_fen(
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+            None,
+        )
+        .unwrap();
+        assert_eq!(
+            loaded.warnings,
+            [FenWarning::EpNotCapturable {
+                square: Square::parse("e3").unwrap()
+            }]
+        );
+        assert_eq!(loaded.position.ep_square(), None);
+        // An impossible check loads on request, with a warning.
+        let fen = "8/8/8/1k6/3Pp3/8/8/4KQ2 b - d3 0 1";
+        assert!(load_fen(fen, None).is_err());
+        let loaded = load_fen_with(
+            fen,
+            FenOptions {
+                allow_impossible_check: true,
+                ..FenOptions::default()
+            },
+        )
+        .unwrap();
+        assert!(matches!(
+            loaded.warnings[..],
+            [FenWarning::ImpossibleCheck { .. }]
+        ));
+    }
+
+    #[test]
+    fn partial_fens_and_fullmove_zero_default() {
+        assert_eq!(
+            load("4k3/8/8/8/8/8/8/4K3").to_fen(FenFormat::XFen),
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1"
+        );
+        assert_eq!(load("4k3/8/8/8/8/8/8/4K3 b - - 0 0").fullmove_number(), 1);
     }
 }

@@ -17,7 +17,10 @@ pub mod types;
 
 pub use bitboard::Bitboard;
 pub use board::Board;
-pub use fen::{FenError, FenErrors, FenFormat, FenWarning, LoadedFen, STARTING_FEN, load_fen};
+pub use fen::{
+    FenError, FenErrors, FenFormat, FenOptions, FenWarning, LoadedFen, STARTING_FEN, load_fen,
+    load_fen_with,
+};
 pub use movegen::RoleSet;
 pub use moves::{CastlingMode, CastlingSide, Move, MoveKind, MoveList};
 pub use perft::{perft, perft_divide, perft_full};
