@@ -44,8 +44,22 @@ pub struct LineState {
     pub position: Position,
     /// The move that removed each castling right, if one did.
     pub losses: CastlingLosses,
-    /// The previous move's range and the position before it (for en-passant notes).
+    /// The previous move's range (for en-passant notes).
     pub last_move: Option<TextRange>,
+    /// A move-number diagnostic that later numbers off by the same amount join.
+    pub renumbering: Option<Renumbering>,
+}
+
+/// Move numbers consistently off by `offset` (an engine that numbers from 1 after a `FEN`): one
+/// diagnostic whose fix renumbers them all, instead of one per move.
+#[derive(Debug, Clone, Copy)]
+pub struct Renumbering {
+    /// Written number minus the right one.
+    pub offset: i64,
+    /// Index of the diagnostic in the game's findings.
+    pub diagnostic: usize,
+    /// Numbers joined so far, besides the first.
+    pub n_more: usize,
 }
 
 /// What came right before a move in its line, for the export rule on black move numbers.
@@ -82,6 +96,7 @@ pub fn replay(cx: &mut GameContext<'_>, start: &Start, recording: Recording) -> 
         position: start.position.clone(),
         losses: [[None; 2]; 2],
         last_move: None,
+        renumbering: None,
     };
     let mut current = Line {
         next: game.mainline,

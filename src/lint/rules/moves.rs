@@ -4,10 +4,10 @@
 
 use crate::lint::context::GameContext;
 use crate::lint::diagnostic::{Diagnostic, Edit, Fix};
-use crate::lint::replay::{LineState, Previous, lost_rights};
+use crate::lint::replay::{LineState, Previous, Renumbering, lost_rights};
 use crate::lint::rule::Rule;
 use crate::rules::san::{Deviation, IllegalReason, SanError};
-use crate::rules::{CastlingMode, CastlingSide, Color, Move, Position};
+use crate::rules::{CastlingMode, CastlingSide, Color, Move};
 use crate::syntax::TextRange;
 
 /// One move token to replay.
@@ -56,7 +56,7 @@ pub fn play(
     event: &MoveEvent<'_>,
     mut state: LineState,
 ) -> Option<(LineState, Option<Move>)> {
-    check_move_number(cx, event, &state.position);
+    check_move_number(cx, event, &mut state);
     let resolved = match state.position.resolve_san(event.text, event.mode) {
         Ok(resolved) => resolved,
         Err(error) => {
@@ -208,35 +208,50 @@ fn report_error(
 /// A move number must match the position: `N.` before white's move N, `N...` before black's.
 /// The export profile also wants `N.` before every white move and `N...` before a black move that
 /// starts a line or follows a comment, NAG or variation (PGN §8.2.2).
-fn check_move_number(cx: &mut GameContext<'_>, event: &MoveEvent<'_>, position: &Position) {
+fn check_move_number(cx: &mut GameContext<'_>, event: &MoveEvent<'_>, state: &mut LineState) {
+    let position = &state.position;
     let n = position.fullmove_number();
     let white = position.turn() == Color::White;
-    let wanted = if white {
-        format!("{n}.")
-    } else {
-        format!("{n}...")
-    };
+    let wanted = if white { format!("{n}.") } else { format!("{n}...") };
     match event.number {
         Some(range) => {
             let written = range.slice(cx.text);
             let digits: String = written.chars().take_while(char::is_ascii_digit).collect();
             let dots = written.len() - digits.len();
-            let number_ok = digits.parse::<u32>().ok() == Some(n);
+            let written_number = digits.parse::<u32>().ok();
             // `12.` before black's move is fine in import format; `12...` before white's is not.
-            let dots_ok = if white {
-                dots >= 1 && !written.ends_with("...")
-            } else {
-                dots >= 1
-            };
-            if !number_ok || !dots_ok {
-                cx.report(
-                    Diagnostic::new(
-                        Rule::MoveNumber,
-                        range,
-                        format!("move number `{written}` does not match the position: this is {} move {n}", position.turn().name()),
-                    )
-                    .with_fix(Fix::safe(format!("Write `{wanted}`"), Edit::replace(range, wanted))),
-                );
+            let dots_ok = if white { dots >= 1 && !written.ends_with("...") } else { dots >= 1 };
+            if written_number == Some(n) && dots_ok {
+                return;
+            }
+            let offset = written_number.map(|w| i64::from(w) - i64::from(n));
+            let edit = Edit::replace(range, wanted.clone());
+            if let (Some(offset), Some(r)) = (offset, state.renumbering.as_mut())
+                && r.offset == offset
+                && dots_ok
+            {
+                r.n_more += 1;
+                if let Some(d) = cx.diagnostics.get_mut(r.diagnostic) {
+                    d.fixes[0].edits.push(edit);
+                    d.fixes[0].title = format!("Renumber {} moves", r.n_more + 1);
+                    let base = d.message.split(" (").next().unwrap_or_default().to_string();
+                    d.message = format!(
+                        "{base} ({} more move numbers in this line are off by {offset}; the fix renumbers them all)",
+                        r.n_more
+                    );
+                }
+                return;
+            }
+            let d = Diagnostic::new(
+                Rule::MoveNumber,
+                range,
+                format!("move number `{written}` does not match the position: this is {} move {n}", position.turn().name()),
+            )
+            .with_fix(Fix::safe(format!("Write `{wanted}`"), edit));
+            if let (Some(index), Some(offset)) = (cx.report(d), offset)
+                && offset != 0
+            {
+                state.renumbering = Some(Renumbering { offset, diagnostic: index, n_more: 0 });
             }
         }
         None => {
@@ -246,14 +261,9 @@ fn check_move_number(cx: &mut GameContext<'_>, event: &MoveEvent<'_>, position: 
                     Diagnostic::new(
                         Rule::MoveNumber,
                         TextRange::empty(event.range.start),
-                        format!(
-                            "the export format wants the move number `{wanted}` before this move"
-                        ),
+                        format!("the export format wants the move number `{wanted}` before this move"),
                     )
-                    .with_fix(Fix::safe(
-                        format!("Insert `{wanted}`"),
-                        Edit::insert(event.range.start, format!("{wanted} ")),
-                    )),
+                    .with_fix(Fix::safe(format!("Insert `{wanted}`"), Edit::insert(event.range.start, format!("{wanted} ")))),
                 );
             }
         }
