@@ -19,9 +19,18 @@ const BATCH_BYTES: usize = 4 << 20;
 
 /// Runs `check` over `paths`, printing with `printer`. Returns the exit code: 0, 1 (findings at
 /// error severity, unless `exit_zero`), or 2 (a path could not be read).
-pub fn run(paths: &[PathBuf], cli: &CliOptions, printer: &mut dyn Printer, exit_zero: bool) -> io::Result<u8> {
+pub fn run(
+    paths: &[PathBuf],
+    cli: &CliOptions,
+    printer: &mut dyn Printer,
+    exit_zero: bool,
+) -> io::Result<u8> {
     let started = Instant::now();
-    let paths = if paths.is_empty() { vec![PathBuf::from(".")] } else { paths.to_vec() };
+    let paths = if paths.is_empty() {
+        vec![PathBuf::from(".")]
+    } else {
+        paths.to_vec()
+    };
     let (inputs, problems) = inputs::collect(&paths);
     let mut failed = !problems.is_empty();
     for problem in &problems {
@@ -29,33 +38,45 @@ pub fn run(paths: &[PathBuf], cli: &CliOptions, printer: &mut dyn Printer, exit_
     }
     let progress = Progress::new();
     let mut summary = Summary::default();
-    for input in &inputs {
-        let options = match options_for(input, cli) {
-            Ok(options) => options,
-            Err(message) => {
-                eprintln!("error: {message}");
-                failed = true;
-                continue;
-            }
-        };
-        let reader: Box<dyn Read + Send> = match input {
-            Input::Stdin => Box::new(io::stdin()),
-            Input::File(path) => match std::fs::File::open(path) {
-                Ok(f) => Box::new(f),
-                Err(e) => {
-                    eprintln!("error: cannot read `{}`: {e}", path.display());
-                    failed = true;
-                    continue;
+    // Small files are checked in parallel into buffers, then printed in order; large files and
+    // stdin stream game batches (parallel within the batch) straight to the printer.
+    for chunk in inputs.chunks(FILES_PER_CHUNK) {
+        let buffered: Vec<Option<FileOutcome>> = chunk
+            .par_iter()
+            .map(|input| match input {
+                Input::File(path) if std::fs::metadata(path).is_ok_and(|m| m.len() < SMALL_FILE) => {
+                    let mut collected = Collect::default();
+                    let mut file_summary = Summary::default();
+                    let result = check_input(input, cli, &mut collected, &mut file_summary, &progress);
+                    Some(FileOutcome { findings: collected.0, summary: file_summary, result })
                 }
-            },
-        };
-        summary.n_files += 1;
-        if let Err(e) = check_stream(reader, &input.display(), &options, printer, &mut summary, &progress) {
-            if e.kind() == io::ErrorKind::BrokenPipe {
-                return Err(e);
+                _ => None,
+            })
+            .collect();
+        for (input, outcome) in chunk.iter().zip(buffered) {
+            let result = match outcome {
+                Some(outcome) => {
+                    for finding in &outcome.findings {
+                        printer.finding(&input.display(), finding)?;
+                    }
+                    summary.add(&outcome.summary);
+                    outcome.result
+                }
+                None => {
+                    let mut file_summary = Summary::default();
+                    let result = check_input(input, cli, printer, &mut file_summary, &progress);
+                    summary.add(&file_summary);
+                    result
+                }
+            };
+            match result {
+                Ok(()) => {}
+                Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Err(e),
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    failed = true;
+                }
             }
-            eprintln!("error: cannot read `{}`: {e}", input.display());
-            failed = true;
         }
     }
     progress.finish();
@@ -71,9 +92,63 @@ pub fn run(paths: &[PathBuf], cli: &CliOptions, printer: &mut dyn Printer, exit_
     })
 }
 
+/// Files smaller than this are read and checked in parallel with other files.
+const SMALL_FILE: u64 = 8 << 20;
+/// Files checked together (their findings are buffered until printed).
+const FILES_PER_CHUNK: usize = 64;
+
+/// A file checked into a buffer.
+struct FileOutcome {
+    findings: Vec<Finding>,
+    summary: Summary,
+    result: io::Result<()>,
+}
+
+/// A printer that keeps the findings.
+#[derive(Default)]
+struct Collect(Vec<Finding>);
+
+impl Printer for Collect {
+    fn finding(&mut self, _path: &str, finding: &Finding) -> io::Result<()> {
+        self.0.push(finding.clone());
+        Ok(())
+    }
+    fn finish(&mut self, _summary: &Summary) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// Checks one input: finds its options, opens it, streams it. Errors say what failed and where.
+fn check_input(
+    input: &Input,
+    cli: &CliOptions,
+    printer: &mut dyn Printer,
+    summary: &mut Summary,
+    progress: &Progress,
+) -> io::Result<()> {
+    let options = options_for(input, cli).map_err(io::Error::other)?;
+    let reader: Box<dyn Read + Send> = match input {
+        Input::Stdin => Box::new(io::stdin()),
+        Input::File(path) => Box::new(
+            std::fs::File::open(path)
+                .map_err(|e| io::Error::new(e.kind(), format!("cannot read `{}`: {e}", path.display())))?,
+        ),
+    };
+    summary.n_files += 1;
+    check_stream(reader, &input.display(), &options, printer, summary, progress).map_err(|e| {
+        if e.kind() == io::ErrorKind::BrokenPipe {
+            e
+        } else {
+            io::Error::new(e.kind(), format!("cannot read `{}`: {e}", input.display()))
+        }
+    })
+}
+
 fn options_for(input: &Input, cli: &CliOptions) -> Result<LintOptions, String> {
     let config = match input {
-        Input::Stdin => std::env::current_dir().ok().and_then(|d| config::find_config(&d)),
+        Input::Stdin => std::env::current_dir()
+            .ok()
+            .and_then(|d| config::find_config(&d)),
         Input::File(path) => config::find_config(path),
     };
     config::resolve(config.as_deref(), cli)
@@ -125,7 +200,12 @@ struct FileState {
 }
 
 impl FileState {
-    fn lint_batch(&mut self, batch: Vec<StreamedGame>, options: &LintOptions, summary: &mut Summary) -> Vec<Finding> {
+    fn lint_batch(
+        &mut self,
+        batch: Vec<StreamedGame>,
+        options: &LintOptions,
+        summary: &mut Summary,
+    ) -> Vec<Finding> {
         // Escape lines between games switch rules off for the next game: a sequential pass.
         let mut ignores = Vec::with_capacity(batch.len());
         for game in &batch {
@@ -160,8 +240,13 @@ impl FileState {
                 diagnostics.push(file::duplicate_diagnostic(content, first));
             }
             if !diagnostics.is_empty() {
-                let locator = GameLocator::new(&game.text, game.byte_offset, game.line, self.column_base);
-                findings.extend(diagnostics.into_iter().map(|d: Diagnostic| locator.locate(game_idx + 1, d)));
+                let locator =
+                    GameLocator::new(&game.text, game.byte_offset, game.line, self.column_base);
+                findings.extend(
+                    diagnostics
+                        .into_iter()
+                        .map(|d: Diagnostic| locator.locate(game_idx + 1, d)),
+                );
             }
             self.column_base = match game.text.rfind('\n') {
                 Some(i) => game.text[i + 1..].chars().count() as u64,
@@ -200,6 +285,15 @@ impl Progress {
 }
 
 impl Summary {
+    fn add(&mut self, other: &Summary) {
+        self.n_files += other.n_files;
+        self.n_games += other.n_games;
+        self.n_moves += other.n_moves;
+        self.n_errors += other.n_errors;
+        self.n_warnings += other.n_warnings;
+        self.n_infos += other.n_infos;
+    }
+
     fn count(&mut self, severity: Severity) {
         match severity {
             Severity::Error => self.n_errors += 1,

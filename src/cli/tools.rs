@@ -1,6 +1,7 @@
 //! `perft`, `san` and `fen`: small tools over the rules module, and its black-box test surface.
 
 use super::ToolFormat;
+use crate::rules::san::{Resolved, SanError};
 use crate::rules::{CastlingMode, FenFormat, Position, load_fen, perft_divide};
 use serde_json::json;
 use std::io::{self, Write};
@@ -108,7 +109,51 @@ pub(crate) fn fen(
     }
 }
 
-/// `pgn-arbiter san`: one line per SAN.
+/// The outcome of one SAN, as a text line and as JSON. `canonical` is the move's canonical SAN in
+/// the position it was resolved in; `fen_after` is given with `--play`.
+fn san_line(
+    san: &str,
+    result: &Result<Resolved, SanError>,
+    canonical: Option<String>,
+    mode: CastlingMode,
+    fen_after: Option<&str>,
+) -> (String, serde_json::Value) {
+    match result {
+        Ok(resolved) => {
+            let uci = resolved
+                .m
+                .map_or_else(|| "0000".to_string(), |m| m.to_uci(mode));
+            let deviations: Vec<String> =
+                resolved.deviations.iter().map(|d| d.to_string()).collect();
+            let fen_suffix = fen_after.map(|fen| format!(" {fen}")).unwrap_or_default();
+            let value = json!({
+                "san": san, "result": "move", "uci": uci, "canonical": canonical,
+                "deviations": deviations, "fen": fen_after,
+            });
+            (format!("{uci}{fen_suffix}"), value)
+        }
+        Err(SanError::Illegal { reason }) => (
+            format!("illegal: {reason}"),
+            json!({ "san": san, "result": "illegal", "reason": reason.to_string() }),
+        ),
+        Err(SanError::Invalid { reason }) => (
+            format!("invalid: {reason}"),
+            json!({ "san": san, "result": "invalid", "reason": reason.to_string() }),
+        ),
+        Err(SanError::Ambiguous { candidates }) => {
+            let ucis: Vec<String> = candidates.iter().map(|m| m.to_uci(mode)).collect();
+            (
+                format!("ambiguous: {}", ucis.join(" ")),
+                json!({ "san": san, "result": "ambiguous", "candidates": ucis }),
+            )
+        }
+    }
+}
+
+/// `pgn-arbiter san`: one line per SAN: the UCI move, or `illegal:`/`ambiguous:`/`invalid:` with
+/// the reason. With `--play` the moves are played in sequence and each line ends with the FEN after
+/// the move; after a move fails, the remaining ones are reported as `skipped:`. Exit 1 if any SAN
+/// did not resolve.
 pub(crate) fn san(
     out: &mut impl Write,
     fen: Option<&str>,
@@ -117,7 +162,47 @@ pub(crate) fn san(
     format: ToolFormat,
     sans: &[String],
 ) -> io::Result<u8> {
-    let _ = (out, fen, chess960, play, format, sans);
-    eprintln!("error: san is not available yet");
-    Ok(2)
+    let (mut position, mode) = match load_start(fen, chess960) {
+        Ok(start) => start,
+        Err(code) => return Ok(code),
+    };
+    let fen_format = if mode == CastlingMode::Chess960 {
+        FenFormat::Shredder
+    } else {
+        FenFormat::XFen
+    };
+    let mut failed = false;
+    for san in sans {
+        if play && failed {
+            match format {
+                ToolFormat::Text => {
+                    writeln!(out, "skipped: not played after an earlier move failed")?
+                }
+                ToolFormat::Json => {
+                    writeln!(out, "{}", json!({ "san": san, "result": "skipped" }))?
+                }
+            }
+            continue;
+        }
+        let result = position.resolve_san(san, mode);
+        let played = result.as_ref().ok().map(|r| r.m);
+        let canonical = played.flatten().map(|m| position.san(&m));
+        let fen_after = match played {
+            Some(m) if play => {
+                match m {
+                    Some(m) => position.play_unchecked(&m),
+                    None => position.play_null(),
+                }
+                Some(position.to_fen(fen_format))
+            }
+            _ => None,
+        };
+        failed |= result.is_err();
+        let (line, value) = san_line(san, &result, canonical, mode, fen_after.as_deref());
+        match format {
+            ToolFormat::Text => writeln!(out, "{line}")?,
+            ToolFormat::Json => writeln!(out, "{value}")?,
+        }
+    }
+    Ok(u8::from(failed))
 }

@@ -26,10 +26,13 @@ impl<'a> GameContext<'a> {
         self.options.is_enabled(rule) && !self.ignored.contains(&rule)
     }
 
-    /// Records a finding, if its rule runs for this game.
-    pub fn report(&mut self, diagnostic: Diagnostic) {
+    /// Records a finding, if its rule runs for this game; returns its index in `diagnostics`.
+    pub fn report(&mut self, diagnostic: Diagnostic) -> Option<usize> {
         if self.enabled(diagnostic.rule) {
             self.diagnostics.push(diagnostic);
+            Some(self.diagnostics.len() - 1)
+        } else {
+            None
         }
     }
 

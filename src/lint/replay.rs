@@ -44,8 +44,22 @@ pub struct LineState {
     pub position: Position,
     /// The move that removed each castling right, if one did.
     pub losses: CastlingLosses,
-    /// The previous move's range and the position before it (for en-passant notes).
+    /// The previous move's range (for en-passant notes).
     pub last_move: Option<TextRange>,
+    /// A move-number diagnostic that later numbers off by the same amount join.
+    pub renumbering: Option<Renumbering>,
+}
+
+/// Move numbers consistently off by `offset` (an engine that numbers from 1 after a `FEN`): one
+/// diagnostic whose fix renumbers them all, instead of one per move.
+#[derive(Debug, Clone, Copy)]
+pub struct Renumbering {
+    /// Written number minus the right one.
+    pub offset: i64,
+    /// Index of the diagnostic in the game's findings.
+    pub diagnostic: usize,
+    /// Numbers joined so far, besides the first.
+    pub n_more: usize,
 }
 
 /// What came right before a move in its line, for the export rule on black move numbers.
@@ -78,7 +92,12 @@ pub fn replay(cx: &mut GameContext<'_>, start: &Start, recording: Recording) -> 
     if recording == Recording::Lines {
         outcome.lines.push(Vec::new());
     }
-    let initial = LineState { position: start.position.clone(), losses: [[None; 2]; 2], last_move: None };
+    let initial = LineState {
+        position: start.position.clone(),
+        losses: [[None; 2]; 2],
+        last_move: None,
+        renumbering: None,
+    };
     let mut current = Line {
         next: game.mainline,
         state: Some(initial),
@@ -168,7 +187,11 @@ pub fn lost_rights(before: &Position, after: &Position) -> Vec<(usize, usize)> {
     let gone = before.castling_rooks() - after.castling_rooks();
     let mut lost = Vec::new();
     for rook in gone {
-        let color = if rook.rank().0 == 0 { Color::White } else { Color::Black };
+        let color = if rook.rank().0 == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
         let side = match before.board().king_of(color) {
             Some(king) if rook.file() > king.file() => 0,
             _ => 1,

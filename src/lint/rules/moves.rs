@@ -4,10 +4,10 @@
 
 use crate::lint::context::GameContext;
 use crate::lint::diagnostic::{Diagnostic, Edit, Fix};
-use crate::lint::replay::{LineState, Previous, lost_rights};
+use crate::lint::replay::{LineState, Previous, Renumbering, lost_rights};
 use crate::lint::rule::Rule;
 use crate::rules::san::{Deviation, IllegalReason, SanError};
-use crate::rules::{CastlingMode, CastlingSide, Color, Move, Position};
+use crate::rules::{CastlingMode, CastlingSide, Color, Move};
 use crate::syntax::TextRange;
 
 /// One move token to replay.
@@ -30,13 +30,19 @@ pub struct MoveEvent<'a> {
 pub fn rule_for(deviation: Deviation) -> Rule {
     use Deviation::*;
     match deviation {
-        CastlingZero | CastlingLowercase | CastlingUnicodeDash | CastlingAsKingMove => Rule::CastlingNotation,
-        PromotionWithoutEquals | PromotionLowercase | PromotionParentheses | PromotionSlash => Rule::PromotionFormat,
+        CastlingZero | CastlingLowercase | CastlingUnicodeDash | CastlingAsKingMove => {
+            Rule::CastlingNotation
+        }
+        PromotionWithoutEquals | PromotionLowercase | PromotionParentheses | PromotionSlash => {
+            Rule::PromotionFormat
+        }
         LongAlgebraic => Rule::LongAlgebraic,
         PawnLetter => Rule::PawnLetter,
         PieceCase => Rule::PieceCase,
         EnPassantSuffix => Rule::EpSuffix,
-        DoublePlus | MissingCheck | MissingMate | CheckForMate | MateForCheck | SpuriousCheck => Rule::CheckSuffix,
+        DoublePlus | MissingCheck | MissingMate | CheckForMate | MateForCheck | SpuriousCheck => {
+            Rule::CheckSuffix
+        }
         MissingCapture | SpuriousCapture => Rule::CaptureMarker,
         OverDisambiguated => Rule::OverDisambiguated,
         WrongDisambiguator => Rule::WrongDisambiguator,
@@ -45,8 +51,12 @@ pub fn rule_for(deviation: Deviation) -> Rule {
 
 /// Resolves and plays one move. Returns the state after it with the move played (`None` for a null
 /// move), or `None` when the line stops here.
-pub fn play(cx: &mut GameContext<'_>, event: &MoveEvent<'_>, mut state: LineState) -> Option<(LineState, Option<Move>)> {
-    check_move_number(cx, event, &state.position);
+pub fn play(
+    cx: &mut GameContext<'_>,
+    event: &MoveEvent<'_>,
+    mut state: LineState,
+) -> Option<(LineState, Option<Move>)> {
+    check_move_number(cx, event, &mut state);
     let resolved = match state.position.resolve_san(event.text, event.mode) {
         Ok(resolved) => resolved,
         Err(error) => {
@@ -75,12 +85,25 @@ pub fn play(cx: &mut GameContext<'_>, event: &MoveEvent<'_>, mut state: LineStat
                 continue;
             }
             reported.push(rule);
-            let mut d = Diagnostic::new(rule, event.range, format!("`{}`: {deviation}; canonical SAN is `{canonical}`", event.text))
-                .with_fix(Fix::safe(format!("Write `{canonical}`"), Edit::replace(event.range, canonical.clone())));
+            let mut d = Diagnostic::new(
+                rule,
+                event.range,
+                format!(
+                    "`{}`: {deviation}; canonical SAN is `{canonical}`",
+                    event.text
+                ),
+            )
+            .with_fix(Fix::safe(
+                format!("Write `{canonical}`"),
+                Edit::replace(event.range, canonical.clone()),
+            ));
             if deviation == Deviation::EnPassantSuffix
                 && let Some(double_step) = state.last_move
             {
-                d = d.with_related(double_step, "the double step this en-passant capture answers");
+                d = d.with_related(
+                    double_step,
+                    "the double step this en-passant capture answers",
+                );
             }
             cx.report(d);
         }
@@ -94,7 +117,12 @@ pub fn play(cx: &mut GameContext<'_>, event: &MoveEvent<'_>, mut state: LineStat
     Some((state, Some(m)))
 }
 
-fn report_error(cx: &mut GameContext<'_>, event: &MoveEvent<'_>, state: &LineState, error: &SanError) {
+fn report_error(
+    cx: &mut GameContext<'_>,
+    event: &MoveEvent<'_>,
+    state: &LineState,
+    error: &SanError,
+) {
     let stop = if event.main {
         "the rest of the main line is not replayed"
     } else {
@@ -102,9 +130,11 @@ fn report_error(cx: &mut GameContext<'_>, event: &MoveEvent<'_>, state: &LineSta
     };
     let position = &state.position;
     let d = match error {
-        SanError::Invalid { reason } => {
-            Diagnostic::new(Rule::IllegalMove, event.range, format!("`{}` is not a move: {reason}; {stop}", event.text))
-        }
+        SanError::Invalid { reason } => Diagnostic::new(
+            Rule::IllegalMove,
+            event.range,
+            format!("`{}` is not a move: {reason}; {stop}", event.text),
+        ),
         SanError::Ambiguous { candidates } => {
             let sans: Vec<String> = candidates.iter().map(|m| position.san(m)).collect();
             let origins: Vec<String> = candidates.iter().map(|m| m.from.to_string()).collect();
@@ -116,33 +146,58 @@ fn report_error(cx: &mut GameContext<'_>, event: &MoveEvent<'_>, state: &LineSta
                     "`{}` is ambiguous: the {role}s on {} can all make it ({}); {stop}",
                     event.text,
                     origins.join(" and "),
-                    sans.iter().map(|s| format!("`{s}`")).collect::<Vec<_>>().join(", ")
+                    sans.iter()
+                        .map(|s| format!("`{s}`"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
                 ),
             );
             for san in sans {
                 // Each candidate is a choice between meanings: never applied without asking.
-                d = d.with_fix(Fix::unsafe_edit(format!("Disambiguate: `{san}`"), Edit::replace(event.range, san)));
+                d = d.with_fix(Fix::unsafe_edit(
+                    format!("Disambiguate: `{san}`"),
+                    Edit::replace(event.range, san),
+                ));
             }
             d
         }
         SanError::Illegal { reason } => {
             let rule = match reason {
                 IllegalReason::PromotionMissing { .. } => Rule::PromotionMissing,
-                IllegalReason::PromotionNotAllowed | IllegalReason::WrongPromotion { .. } => Rule::PromotionPiece,
+                IllegalReason::PromotionNotAllowed | IllegalReason::WrongPromotion { .. } => {
+                    Rule::PromotionPiece
+                }
                 _ => Rule::IllegalMove,
             };
-            let mut d = Diagnostic::new(rule, event.range, format!("`{}` is illegal: {reason}; {stop}", event.text));
+            let mut d = Diagnostic::new(
+                rule,
+                event.range,
+                format!("`{}` is illegal: {reason}; {stop}", event.text),
+            );
             if let IllegalReason::CastlingRightLost { side } = reason {
                 let color = position.turn();
-                let side_idx = if *side == CastlingSide::KingSide { 0 } else { 1 };
+                let side_idx = if *side == CastlingSide::KingSide {
+                    0
+                } else {
+                    1
+                };
                 if let Some(lost_at) = state.losses[color.index()][side_idx] {
-                    d = d.with_related(lost_at, format!("the {} castling right was lost with this move", color.name()));
+                    d = d.with_related(
+                        lost_at,
+                        format!(
+                            "the {} castling right was lost with this move",
+                            color.name()
+                        ),
+                    );
                 }
             }
             if let IllegalReason::NoEnPassant { .. } = reason
                 && let Some(last) = state.last_move
             {
-                d = d.with_related(last, "the last move, which was not a double step beside this pawn");
+                d = d.with_related(
+                    last,
+                    "the last move, which was not a double step beside this pawn",
+                );
             }
             d
         }
@@ -153,7 +208,8 @@ fn report_error(cx: &mut GameContext<'_>, event: &MoveEvent<'_>, state: &LineSta
 /// A move number must match the position: `N.` before white's move N, `N...` before black's.
 /// The export profile also wants `N.` before every white move and `N...` before a black move that
 /// starts a line or follows a comment, NAG or variation (PGN §8.2.2).
-fn check_move_number(cx: &mut GameContext<'_>, event: &MoveEvent<'_>, position: &Position) {
+fn check_move_number(cx: &mut GameContext<'_>, event: &MoveEvent<'_>, state: &mut LineState) {
+    let position = &state.position;
     let n = position.fullmove_number();
     let white = position.turn() == Color::White;
     let wanted = if white { format!("{n}.") } else { format!("{n}...") };
@@ -162,18 +218,40 @@ fn check_move_number(cx: &mut GameContext<'_>, event: &MoveEvent<'_>, position: 
             let written = range.slice(cx.text);
             let digits: String = written.chars().take_while(char::is_ascii_digit).collect();
             let dots = written.len() - digits.len();
-            let number_ok = digits.parse::<u32>().ok() == Some(n);
+            let written_number = digits.parse::<u32>().ok();
             // `12.` before black's move is fine in import format; `12...` before white's is not.
             let dots_ok = if white { dots >= 1 && !written.ends_with("...") } else { dots >= 1 };
-            if !number_ok || !dots_ok {
-                cx.report(
-                    Diagnostic::new(
-                        Rule::MoveNumber,
-                        range,
-                        format!("move number `{written}` does not match the position: this is {} move {n}", position.turn().name()),
-                    )
-                    .with_fix(Fix::safe(format!("Write `{wanted}`"), Edit::replace(range, wanted))),
-                );
+            if written_number == Some(n) && dots_ok {
+                return;
+            }
+            let offset = written_number.map(|w| i64::from(w) - i64::from(n));
+            let edit = Edit::replace(range, wanted.clone());
+            if let (Some(offset), Some(r)) = (offset, state.renumbering.as_mut())
+                && r.offset == offset
+                && dots_ok
+            {
+                r.n_more += 1;
+                if let Some(d) = cx.diagnostics.get_mut(r.diagnostic) {
+                    d.fixes[0].edits.push(edit);
+                    d.fixes[0].title = format!("Renumber {} moves", r.n_more + 1);
+                    let base = d.message.split(" (").next().unwrap_or_default().to_string();
+                    d.message = format!(
+                        "{base} ({} more move numbers in this line are off by {offset}; the fix renumbers them all)",
+                        r.n_more
+                    );
+                }
+                return;
+            }
+            let d = Diagnostic::new(
+                Rule::MoveNumber,
+                range,
+                format!("move number `{written}` does not match the position: this is {} move {n}", position.turn().name()),
+            )
+            .with_fix(Fix::safe(format!("Write `{wanted}`"), edit));
+            if let (Some(index), Some(offset)) = (cx.report(d), offset)
+                && offset != 0
+            {
+                state.renumbering = Some(Renumbering { offset, diagnostic: index, n_more: 0 });
             }
         }
         None => {
@@ -202,7 +280,14 @@ pub fn report_detached_ep_suffix(cx: &mut GameContext<'_>, range: TextRange) {
     // Delete the suffix together with the whitespace before it.
     let start = cx.text[..range.start as usize].trim_end().len() as u32;
     cx.report(
-        Diagnostic::new(Rule::EpSuffix, range, "`e.p.` is not part of SAN: an en-passant capture is written like any pawn capture")
-            .with_fix(Fix::safe("Remove `e.p.`", Edit::delete(TextRange::new(start, range.end)))),
+        Diagnostic::new(
+            Rule::EpSuffix,
+            range,
+            "`e.p.` is not part of SAN: an en-passant capture is written like any pawn capture",
+        )
+        .with_fix(Fix::safe(
+            "Remove `e.p.`",
+            Edit::delete(TextRange::new(start, range.end)),
+        )),
     );
 }
