@@ -44,11 +44,18 @@ pub fn run(
         let buffered: Vec<Option<FileOutcome>> = chunk
             .par_iter()
             .map(|input| match input {
-                Input::File(path) if std::fs::metadata(path).is_ok_and(|m| m.len() < SMALL_FILE) => {
+                Input::File(path)
+                    if std::fs::metadata(path).is_ok_and(|m| m.len() < SMALL_FILE) =>
+                {
                     let mut collected = Collect::default();
                     let mut file_summary = Summary::default();
-                    let result = check_input(input, cli, &mut collected, &mut file_summary, &progress);
-                    Some(FileOutcome { findings: collected.0, summary: file_summary, result })
+                    let result =
+                        check_input(input, cli, &mut collected, &mut file_summary, &progress);
+                    Some(FileOutcome {
+                        findings: collected.0,
+                        summary: file_summary,
+                        result,
+                    })
                 }
                 _ => None,
             })
@@ -129,13 +136,20 @@ fn check_input(
     let options = options_for(input, cli).map_err(io::Error::other)?;
     let reader: Box<dyn Read + Send> = match input {
         Input::Stdin => Box::new(io::stdin()),
-        Input::File(path) => Box::new(
-            std::fs::File::open(path)
-                .map_err(|e| io::Error::new(e.kind(), format!("cannot read `{}`: {e}", path.display())))?,
-        ),
+        Input::File(path) => Box::new(std::fs::File::open(path).map_err(|e| {
+            io::Error::new(e.kind(), format!("cannot read `{}`: {e}", path.display()))
+        })?),
     };
     summary.n_files += 1;
-    check_stream(reader, &input.display(), &options, printer, summary, progress).map_err(|e| {
+    check_stream(
+        reader,
+        &input.display(),
+        &options,
+        printer,
+        summary,
+        progress,
+    )
+    .map_err(|e| {
         if e.kind() == io::ErrorKind::BrokenPipe {
             e
         } else {

@@ -212,7 +212,11 @@ fn check_move_number(cx: &mut GameContext<'_>, event: &MoveEvent<'_>, state: &mu
     let position = &state.position;
     let n = position.fullmove_number();
     let white = position.turn() == Color::White;
-    let wanted = if white { format!("{n}.") } else { format!("{n}...") };
+    let wanted = if white {
+        format!("{n}.")
+    } else {
+        format!("{n}...")
+    };
     match event.number {
         Some(range) => {
             let written = range.slice(cx.text);
@@ -220,7 +224,11 @@ fn check_move_number(cx: &mut GameContext<'_>, event: &MoveEvent<'_>, state: &mu
             let dots = written.len() - digits.len();
             let written_number = digits.parse::<u32>().ok();
             // `12.` before black's move is fine in import format; `12...` before white's is not.
-            let dots_ok = if white { dots >= 1 && !written.ends_with("...") } else { dots >= 1 };
+            let dots_ok = if white {
+                dots >= 1 && !written.ends_with("...")
+            } else {
+                dots >= 1
+            };
             if written_number == Some(n) && dots_ok {
                 return;
             }
@@ -245,13 +253,20 @@ fn check_move_number(cx: &mut GameContext<'_>, event: &MoveEvent<'_>, state: &mu
             let d = Diagnostic::new(
                 Rule::MoveNumber,
                 range,
-                format!("move number `{written}` does not match the position: this is {} move {n}", position.turn().name()),
+                format!(
+                    "move number `{written}` does not match the position: this is {} move {n}",
+                    position.turn().name()
+                ),
             )
             .with_fix(Fix::safe(format!("Write `{wanted}`"), edit));
             if let (Some(index), Some(offset)) = (cx.report(d), offset)
                 && offset != 0
             {
-                state.renumbering = Some(Renumbering { offset, diagnostic: index, n_more: 0 });
+                state.renumbering = Some(Renumbering {
+                    offset,
+                    diagnostic: index,
+                    n_more: 0,
+                });
             }
         }
         None => {
@@ -261,9 +276,14 @@ fn check_move_number(cx: &mut GameContext<'_>, event: &MoveEvent<'_>, state: &mu
                     Diagnostic::new(
                         Rule::MoveNumber,
                         TextRange::empty(event.range.start),
-                        format!("the export format wants the move number `{wanted}` before this move"),
+                        format!(
+                            "the export format wants the move number `{wanted}` before this move"
+                        ),
                     )
-                    .with_fix(Fix::safe(format!("Insert `{wanted}`"), Edit::insert(event.range.start, format!("{wanted} ")))),
+                    .with_fix(Fix::safe(
+                        format!("Insert `{wanted}`"),
+                        Edit::insert(event.range.start, format!("{wanted} ")),
+                    )),
                 );
             }
         }
