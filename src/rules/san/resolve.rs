@@ -170,7 +170,7 @@ impl Position {
     /// (the king moving two or more files onto its castling destination), when legal.
     fn king_move_as_castle(&self, n: &NormalSan, mode: CastlingMode) -> Option<Move> {
         let side = self.castling_side_of_king_move(n, mode)?;
-        self.legal_castle(side)
+        self.legal_castle(side).filter(|m| m.to == n.to || m.destination() == n.to)
     }
 
     /// The castling side a king move spelling stands for, if it can only mean castling.
@@ -188,7 +188,8 @@ impl Position {
         if onto_rook {
             Some(CastlingSide::of_rook(king.file(), n.to.file()))
         } else if two_files {
-            Some(if n.to.file() > king.file() { CastlingSide::KingSide } else { CastlingSide::QueenSide })
+            let side = if n.to.file() > king.file() { CastlingSide::KingSide } else { CastlingSide::QueenSide };
+            (n.to.file() == side.king_to_file()).then_some(side)
         } else {
             None
         }
