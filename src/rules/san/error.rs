@@ -155,7 +155,8 @@ impl fmt::Display for SanError {
                     write!(f, "{}", m.from)?;
                 }
                 if let Some(m) = candidates.first() {
-                    write!(f, " can all move to {}", m.to)?;
+                    let which = if candidates.len() == 2 { "both" } else { "all" };
+                    write!(f, " can {which} move to {}", m.to)?;
                 }
                 Ok(())
             }
