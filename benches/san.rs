@@ -28,7 +28,10 @@ fn games_of(text: &str) -> Vec<Game> {
         let trimmed = line.trim();
         if trimmed.starts_with('[') && (!in_movetext || sans.is_empty()) {
             if in_movetext {
-                games.push(Game { fen: fen.take(), sans: std::mem::take(&mut sans) });
+                games.push(Game {
+                    fen: fen.take(),
+                    sans: std::mem::take(&mut sans),
+                });
                 in_movetext = false;
             }
             if let Some(rest) = trimmed.strip_prefix("[FEN \"") {
@@ -37,7 +40,10 @@ fn games_of(text: &str) -> Vec<Game> {
             continue;
         }
         if trimmed.starts_with('[') {
-            games.push(Game { fen: fen.take(), sans: std::mem::take(&mut sans) });
+            games.push(Game {
+                fen: fen.take(),
+                sans: std::mem::take(&mut sans),
+            });
             in_movetext = false;
             if let Some(rest) = trimmed.strip_prefix("[FEN \"") {
                 fen = rest.split('"').next().map(str::to_string);
@@ -53,7 +59,10 @@ fn games_of(text: &str) -> Vec<Game> {
     // Now tokenise each game's movetext lines.
     games
         .into_iter()
-        .map(|g| Game { fen: g.fen, sans: tokens(&g.sans.join("\n")) })
+        .map(|g| Game {
+            fen: g.fen,
+            sans: tokens(&g.sans.join("\n")),
+        })
         .filter(|g| !g.sans.is_empty())
         .collect()
 }
@@ -69,7 +78,11 @@ fn tokens(movetext: &str) -> Vec<String> {
         let is_result = matches!(token.as_str(), "1-0" | "0-1" | "1/2-1/2" | "*");
         if depth == 0 && !t.is_empty() && !is_result && !token.starts_with('$') {
             // `0-0` starts with a digit: keep the original token when stripping ate it all.
-            let t = if token.starts_with('0') { token.as_str() } else { t };
+            let t = if token.starts_with('0') {
+                token.as_str()
+            } else {
+                t
+            };
             out.push(t.to_string());
         }
         token.clear();
@@ -118,7 +131,10 @@ fn our_start(game: &Game) -> Option<Position> {
 fn their_start(game: &Game) -> Option<Chess> {
     match &game.fen {
         None => Some(Chess::new()),
-        Some(fen) => Fen::from_ascii(fen.as_bytes()).ok()?.into_position(shakmaty::CastlingMode::Chess960).ok(),
+        Some(fen) => Fen::from_ascii(fen.as_bytes())
+            .ok()?
+            .into_position(shakmaty::CastlingMode::Chess960)
+            .ok(),
     }
 }
 
@@ -131,8 +147,13 @@ fn validated(games: Vec<Game>) -> Vec<Game> {
             let mut theirs = their_start(&g)?;
             let mut n_ok = 0;
             for san in &g.sans {
-                let Ok(ours_resolved) = ours.play_san(san, CastlingMode::Standard) else { break };
-                let Some(m) = SanPlus::from_ascii(san.as_bytes()).ok().and_then(|s| s.san.to_move(&theirs).ok()) else {
+                let Ok(ours_resolved) = ours.play_san(san, CastlingMode::Standard) else {
+                    break;
+                };
+                let Some(m) = SanPlus::from_ascii(san.as_bytes())
+                    .ok()
+                    .and_then(|s| s.san.to_move(&theirs).ok())
+                else {
                     break;
                 };
                 if ours_resolved.m.is_none() {
@@ -152,7 +173,9 @@ fn run_ours(games: &[Game]) -> usize {
     for g in games {
         let mut pos = our_start(g).expect("validated");
         for san in &g.sans {
-            let resolved = pos.play_san(black_box(san), CastlingMode::Standard).expect("validated");
+            let resolved = pos
+                .play_san(black_box(san), CastlingMode::Standard)
+                .expect("validated");
             black_box(resolved);
             n += 1;
         }
@@ -180,7 +203,10 @@ fn main() {
         eprintln!("NOTICE: {dir} missing; nothing to benchmark");
         return;
     };
-    let mut paths: Vec<_> = entries.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|x| x == "pgn")).collect();
+    let mut paths: Vec<_> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "pgn"))
+        .collect();
     paths.sort();
     let mut games = Vec::new();
     for path in &paths {
@@ -190,7 +216,11 @@ fn main() {
     let n_games = games.len();
     let games = validated(games);
     let n_moves: usize = games.iter().map(|g| g.sans.len()).sum();
-    println!("{} files, {n_games} games, {} replayable, {n_moves} main-line moves", paths.len(), games.len());
+    println!(
+        "{} files, {n_games} games, {} replayable, {n_moves} main-line moves",
+        paths.len(),
+        games.len()
+    );
 
     let rounds = 10;
     let (mut ours, mut theirs) = (Duration::ZERO, Duration::ZERO);
@@ -203,7 +233,16 @@ fn main() {
         theirs += start.elapsed();
     }
     let rate = |d: Duration| (n_moves * rounds) as f64 / d.as_secs_f64();
-    println!("ours (play_san):               {:>12.0} moves/s", rate(ours));
-    println!("shakmaty (to_move + play):     {:>12.0} moves/s", rate(theirs));
-    println!("ratio ours/shakmaty:           {:>12.2}x", rate(ours) / rate(theirs));
+    println!(
+        "ours (play_san):               {:>12.0} moves/s",
+        rate(ours)
+    );
+    println!(
+        "shakmaty (to_move + play):     {:>12.0} moves/s",
+        rate(theirs)
+    );
+    println!(
+        "ratio ours/shakmaty:           {:>12.2}x",
+        rate(ours) / rate(theirs)
+    );
 }

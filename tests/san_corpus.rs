@@ -18,7 +18,10 @@ const EXCEPTIONS: &[(&str, &str, &str)] = &[(
 
 /// Syntax cases (shakmaty `SanPlus::from_str`) where our parser differs: (text, why).
 const SYNTAX_EXCEPTIONS: &[(&str, &str)] = &[
-    ("@e4#", "crazyhouse drop: this project reports variants it does not replay, so drops are SanSyntaxError::Drop"),
+    (
+        "@e4#",
+        "crazyhouse drop: this project reports variants it does not replay, so drops are SanSyntaxError::Drop",
+    ),
     ("K@b3", "crazyhouse drop: SanSyntaxError::Drop"),
     ("P@f2", "crazyhouse drop: SanSyntaxError::Drop"),
 ];
@@ -29,7 +32,10 @@ fn corpus_dir() -> Option<PathBuf> {
         return Some(dir);
     }
     if std::env::var("CI").as_deref() == Ok("true") {
-        panic!("SAN corpus missing at {} (required when CI=true)", dir.display());
+        panic!(
+            "SAN corpus missing at {} (required when CI=true)",
+            dir.display()
+        );
     }
     eprintln!("NOTICE: SAN corpus missing at {}; skipping", dir.display());
     None
@@ -41,13 +47,19 @@ fn load(dir: &std::path::Path, name: &str) -> Value {
 }
 
 fn mode_of(case: &Value) -> CastlingMode {
-    if case["chess960"].as_bool().unwrap_or(false) { CastlingMode::Chess960 } else { CastlingMode::Standard }
+    if case["chess960"].as_bool().unwrap_or(false) {
+        CastlingMode::Chess960
+    } else {
+        CastlingMode::Standard
+    }
 }
 
 /// Our verdict for a parse case: the UCI move, `0000`, `illegal`, `ambiguous` or `invalid`.
 fn verdict(position: &Position, san: &str, mode: CastlingMode) -> String {
     match position.resolve_san(san, mode) {
-        Ok(resolved) => resolved.m.map_or_else(|| "0000".to_string(), |m| m.to_uci(mode)),
+        Ok(resolved) => resolved
+            .m
+            .map_or_else(|| "0000".to_string(), |m| m.to_uci(mode)),
         Err(SanError::Illegal { .. }) => "illegal".into(),
         Err(SanError::Ambiguous { .. }) => "ambiguous".into(),
         Err(SanError::Invalid { .. }) => "invalid".into(),
@@ -60,7 +72,9 @@ fn check_case(case: &Value) -> Result<(), String> {
     let san = case["san"].as_str().ok_or("no san")?;
     let expect = case["expect"].as_str().ok_or("no expect")?;
     let mode = mode_of(case);
-    let position = load_fen(fen, Some(mode)).map_err(|e| format!("{id}: FEN {fen}: {e}"))?.position;
+    let position = load_fen(fen, Some(mode))
+        .map_err(|e| format!("{id}: FEN {fen}: {e}"))?
+        .position;
     let expect = match EXCEPTIONS.iter().find(|(case_id, ..)| *case_id == id) {
         Some((_, ours, _)) => *ours,
         None => expect,
@@ -74,10 +88,14 @@ fn check_case(case: &Value) -> Result<(), String> {
                 .ok_or_else(|| format!("{id}: {expect} is not a legal move in {fen}"))?;
             let ours = position.san(&m);
             if ours != san {
-                return Err(format!("{id}: wrote {ours}, expected {san} for {expect} in {fen}"));
+                return Err(format!(
+                    "{id}: wrote {ours}, expected {san} for {expect} in {fen}"
+                ));
             }
             // What we write, we must read back canonically.
-            let back = position.resolve_san(&ours, mode).map_err(|e| format!("{id}: {ours}: {e}"))?;
+            let back = position
+                .resolve_san(&ours, mode)
+                .map_err(|e| format!("{id}: {ours}: {e}"))?;
             if back.m != Some(m) || !back.deviations.is_empty() {
                 return Err(format!("{id}: {ours} read back as {back:?}"));
             }
@@ -85,12 +103,20 @@ fn check_case(case: &Value) -> Result<(), String> {
         _ => {
             let ours = verdict(&position, san, mode);
             if ours != expect {
-                return Err(format!("{id}: {san:?} in {fen}: got {ours}, expected {expect}"));
+                return Err(format!(
+                    "{id}: {san:?} in {fen}: got {ours}, expected {expect}"
+                ));
             }
             if let Some(after) = case["fen_after"].as_str() {
                 let mut played = position.clone();
-                played.play_san(san, mode).map_err(|e| format!("{id}: {e}"))?;
-                let format = if mode == CastlingMode::Chess960 { FenFormat::Shredder } else { FenFormat::XFen };
+                played
+                    .play_san(san, mode)
+                    .map_err(|e| format!("{id}: {e}"))?;
+                let format = if mode == CastlingMode::Chess960 {
+                    FenFormat::Shredder
+                } else {
+                    FenFormat::XFen
+                };
                 let ours = played.to_fen(format);
                 let n_fields = after.split(' ').count();
                 let ours: Vec<&str> = ours.split(' ').take(n_fields).collect();
@@ -115,14 +141,26 @@ fn san_corpus_cases_resolve_and_render_as_the_source_libraries_say() {
             if let Err(e) = check_case(case) {
                 failures.push(e);
             }
-            if EXCEPTIONS.iter().any(|(id, ..)| Some(*id) == case["id"].as_str()) {
+            if EXCEPTIONS
+                .iter()
+                .any(|(id, ..)| Some(*id) == case["id"].as_str())
+            {
                 used_exceptions += 1;
             }
         }
         println!("{name}: {} cases checked", cases.len());
     }
-    assert_eq!(used_exceptions, EXCEPTIONS.len(), "every exception names a case in the corpus");
-    assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
+    assert_eq!(
+        used_exceptions,
+        EXCEPTIONS.len(),
+        "every exception names a case in the corpus"
+    );
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
 
 #[test]
@@ -137,7 +175,9 @@ fn shakmaty_syntax_cases_parse() {
         let parsed = parse_san(san);
         let expected_ok = valid && !SYNTAX_EXCEPTIONS.iter().any(|(text, _)| *text == san);
         if parsed.is_ok() != expected_ok {
-            failures.push(format!("{san:?}: parsed {parsed:?}, expected ok = {expected_ok}"));
+            failures.push(format!(
+                "{san:?}: parsed {parsed:?}, expected ok = {expected_ok}"
+            ));
         }
         if let (Ok(parsed), Some("--")) = (parsed, case["roundtrip"].as_str())
             && parsed.kind != SanKind::Null
@@ -147,6 +187,10 @@ fn shakmaty_syntax_cases_parse() {
     }
     let pe4 = parse_san("Pe4").expect("Pe4");
     assert!(pe4.deviations.contains(Deviation::PawnLetter));
-    println!("shakmaty.json: {} syntax cases checked ({} exceptions)", cases.len(), SYNTAX_EXCEPTIONS.len());
+    println!(
+        "shakmaty.json: {} syntax cases checked ({} exceptions)",
+        cases.len(),
+        SYNTAX_EXCEPTIONS.len()
+    );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

@@ -31,12 +31,26 @@ fn chess960_fen(n: usize) -> String {
     rank[(n % 4) * 2] = Some('B');
     n /= 4;
     let place_nth_empty = |rank: &mut [Option<char>; 8], idx: usize, piece: char| {
-        let file = (0..8).filter(|&f| rank[f].is_none()).nth(idx).expect("enough empty files");
+        let file = (0..8)
+            .filter(|&f| rank[f].is_none())
+            .nth(idx)
+            .expect("enough empty files");
         rank[file] = Some(piece);
     };
     place_nth_empty(&mut rank, n % 6, 'Q');
     n /= 6;
-    const KNIGHTS: [(usize, usize); 10] = [(0, 1), (0, 2), (0, 3), (0, 4), (1, 2), (1, 3), (1, 4), (2, 3), (2, 4), (3, 4)];
+    const KNIGHTS: [(usize, usize); 10] = [
+        (0, 1),
+        (0, 2),
+        (0, 3),
+        (0, 4),
+        (1, 2),
+        (1, 3),
+        (1, 4),
+        (2, 3),
+        (2, 4),
+        (3, 4),
+    ];
     let (a, b) = KNIGHTS[n];
     place_nth_empty(&mut rank, b, 'N');
     place_nth_empty(&mut rank, a, 'N');
@@ -44,8 +58,11 @@ fn chess960_fen(n: usize) -> String {
         place_nth_empty(&mut rank, 0, piece);
     }
     let white: String = rank.iter().map(|p| p.expect("full rank")).collect();
-    let rook_files: String =
-        (0..8u8).rev().filter(|&f| rank[f as usize] == Some('R')).map(|f| (b'A' + f) as char).collect();
+    let rook_files: String = (0..8u8)
+        .rev()
+        .filter(|&f| rank[f as usize] == Some('R'))
+        .map(|f| (b'A' + f) as char)
+        .collect();
     format!(
         "{}/pppppppp/8/8/8/8/PPPPPPPP/{white} w {rook_files}{} - 0 1",
         white.to_ascii_lowercase(),
@@ -53,7 +70,13 @@ fn chess960_fen(n: usize) -> String {
     )
 }
 
-fn play_games(fens: &[String], mode: CastlingMode, n_games: usize, max_plies: usize, seed: u64) -> usize {
+fn play_games(
+    fens: &[String],
+    mode: CastlingMode,
+    n_games: usize,
+    max_plies: usize,
+    seed: u64,
+) -> usize {
     let shakmaty_mode = match mode {
         CastlingMode::Standard => shakmaty::CastlingMode::Standard,
         CastlingMode::Chess960 => shakmaty::CastlingMode::Chess960,
@@ -62,7 +85,9 @@ fn play_games(fens: &[String], mode: CastlingMode, n_games: usize, max_plies: us
     let mut n_checked = 0;
     for game_idx in 0..n_games {
         let fen = &fens[rng.below(fens.len())];
-        let mut ours = load_fen(fen, Some(mode)).unwrap_or_else(|e| panic!("{fen}: {e}")).position;
+        let mut ours = load_fen(fen, Some(mode))
+            .unwrap_or_else(|e| panic!("{fen}: {e}"))
+            .position;
         let mut theirs: Chess = Fen::from_ascii(fen.as_bytes())
             .expect("shakmaty FEN")
             .into_position(shakmaty_mode)
@@ -71,7 +96,11 @@ fn play_games(fens: &[String], mode: CastlingMode, n_games: usize, max_plies: us
             let our_moves = ours.legal_moves();
             let their_moves = theirs.legal_moves();
             let fen_now = ours.to_fen(Default::default());
-            assert_eq!(our_moves.len(), their_moves.len(), "game {game_idx} ply {ply}: move counts differ in {fen_now}");
+            assert_eq!(
+                our_moves.len(),
+                their_moves.len(),
+                "game {game_idx} ply {ply}: move counts differ in {fen_now}"
+            );
             if our_moves.is_empty() {
                 break;
             }
@@ -83,19 +112,30 @@ fn play_games(fens: &[String], mode: CastlingMode, n_games: usize, max_plies: us
                     pairs.push(None);
                     continue;
                 }
-                let uci = their_move.to_uci(shakmaty::CastlingMode::Chess960).to_string();
+                let uci = their_move
+                    .to_uci(shakmaty::CastlingMode::Chess960)
+                    .to_string();
                 let our_move = our_moves
                     .iter()
                     .find(|m| m.to_uci(CastlingMode::Chess960) == uci)
-                    .unwrap_or_else(|| panic!("game {game_idx} ply {ply}: {uci} not legal for us in {fen_now}"));
+                    .unwrap_or_else(|| {
+                        panic!("game {game_idx} ply {ply}: {uci} not legal for us in {fen_now}")
+                    });
                 let their_san = SanPlus::from_move(theirs.clone(), *their_move).to_string();
                 let our_san = ours.san(our_move);
-                assert_eq!(our_san, their_san, "game {game_idx} ply {ply}: SAN of {uci} in {fen_now}");
-                let resolved = ours
-                    .resolve_san(&their_san, mode)
-                    .unwrap_or_else(|e| panic!("game {game_idx} ply {ply}: {their_san} in {fen_now}: {e}"));
+                assert_eq!(
+                    our_san, their_san,
+                    "game {game_idx} ply {ply}: SAN of {uci} in {fen_now}"
+                );
+                let resolved = ours.resolve_san(&their_san, mode).unwrap_or_else(|e| {
+                    panic!("game {game_idx} ply {ply}: {their_san} in {fen_now}: {e}")
+                });
                 assert_eq!(resolved.m, Some(*our_move), "{their_san} in {fen_now}");
-                assert!(resolved.deviations.is_empty(), "{their_san} in {fen_now}: {:?}", resolved.deviations);
+                assert!(
+                    resolved.deviations.is_empty(),
+                    "{their_san} in {fen_now}: {:?}",
+                    resolved.deviations
+                );
                 pairs.push(Some((*our_move, *their_move)));
                 n_checked += 1;
             }
@@ -116,7 +156,10 @@ fn our_san_matches_shakmaty_over_random_standard_games() {
 
 #[test]
 fn our_san_matches_shakmaty_over_random_chess960_games() {
-    assert_eq!(chess960_fen(518), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1");
+    assert_eq!(
+        chess960_fen(518),
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1"
+    );
     let fens: Vec<String> = (0..960).map(chess960_fen).collect();
     let n = play_games(&fens, CastlingMode::Chess960, 1000, 120, 0x5eed_0960);
     println!("chess960: {n} moves compared");
