@@ -89,11 +89,16 @@ pub fn parse_san(text: &str) -> Result<ParsedSan, SanSyntaxError> {
     if text.len() > MAX_LEN {
         return Err(SanSyntaxError::TooLong);
     }
-    if text.chars().any(char::is_whitespace) {
-        return Err(SanSyntaxError::Whitespace);
+    // One pass over the bytes; the char decoder only for non-ASCII text (unicode castling dashes).
+    for &byte in text.as_bytes() {
+        match byte {
+            b'@' => return Err(SanSyntaxError::Drop),
+            b if b.is_ascii_whitespace() || b == 0x0b => return Err(SanSyntaxError::Whitespace),
+            _ => {}
+        }
     }
-    if text.contains('@') {
-        return Err(SanSyntaxError::Drop);
+    if !text.is_ascii() && text.chars().any(char::is_whitespace) {
+        return Err(SanSyntaxError::Whitespace);
     }
     let mut deviations = Deviations::NONE;
     let (mut body, mut suffix) = strip_check_suffix(text);
