@@ -158,7 +158,7 @@ impl Position {
                 && n.from_rank.is_none_or(|r| m.from.rank() == r)
         };
         let mut moves = MoveList::new();
-        self.generate(RoleSet::only(role), Bitboard::from_square(n.to), &mut moves);
+        self.candidates_to(role, n.to, &mut moves);
         // One pass, no copies: the first move that fits (promotion included) and counts.
         let (mut n_fit, mut n_promoting, mut n_matches, mut found) = (0, 0, 0, None);
         for m in moves.iter().filter(|m| fits(m)) {

@@ -1,0 +1,101 @@
+//! The legal moves of one role onto one square, found backwards from the square.
+//!
+//! The SAN hot path: instead of generating every move of the role and keeping those that land on
+//! the square, look up which pieces attack the square (one attack lookup from the target) and keep
+//! those that are not pinned off the line to their king. Positions in check, en passant and king
+//! moves go through the full generator, which handles them; the result is the same set either way
+//! (checked by the differential test against shakmaty).
+
+use crate::rules::attacks;
+use crate::rules::bitboard::Bitboard;
+use crate::rules::movegen::RoleSet;
+use crate::rules::moves::{Move, MoveKind, MoveList};
+use crate::rules::position::Position;
+use crate::rules::types::{Color, Piece, Rank, Role, Square};
+
+impl Position {
+    /// Appends the legal moves of `role` whose `to` is `to` (castling included for the king, whose
+    /// `to` is then the rook's square) to `moves`.
+    pub(super) fn candidates_to(&self, role: Role, to: Square, moves: &mut MoveList) {
+        let us = self.turn;
+        let board = &self.board;
+        let fast = role != Role::King
+            && self.ep_square != Some(to)
+            && !board.by_color(us).contains(to)
+            && board
+                .king_of(us)
+                .is_some_and(|king| board.attackers_to(king, !us, board.occupied()).is_empty());
+        if !fast {
+            self.generate(RoleSet::only(role), Bitboard::from_square(to), moves);
+            return;
+        }
+        let Some(king) = board.king_of(us) else {
+            return;
+        };
+        let occupied = board.occupied();
+        let ours = board.by_piece(Piece { color: us, role });
+        let capture = board.role_at(to);
+        let origins = match role {
+            Role::Knight => attacks::knight_attacks(to) & ours,
+            Role::Bishop => attacks::bishop_attacks(to, occupied) & ours,
+            Role::Rook => attacks::rook_attacks(to, occupied) & ours,
+            Role::Queen => attacks::queen_attacks(to, occupied) & ours,
+            Role::Pawn => pawn_origins(us, to, capture.is_some(), occupied) & ours,
+            Role::King => Bitboard::EMPTY,
+        };
+        if origins.is_empty() {
+            return;
+        }
+        let pinned = board.slider_blockers(king, us) & origins;
+        for from in origins {
+            // A pinned piece moves only along the line through its king (never a knight).
+            if pinned.contains(from) && !attacks::aligned(king, from, to) {
+                continue;
+            }
+            if role == Role::Pawn && Bitboard::BACK_RANKS.contains(to) {
+                for promotion in Role::PROMOTIONS {
+                    moves.push(Move {
+                        role,
+                        from,
+                        to,
+                        capture,
+                        promotion: Some(promotion),
+                        kind: MoveKind::Normal,
+                    });
+                }
+            } else {
+                moves.push(Move {
+                    role,
+                    from,
+                    to,
+                    capture,
+                    promotion: None,
+                    kind: MoveKind::Normal,
+                });
+            }
+        }
+    }
+}
+
+/// Squares from which a pawn of `color` could move to `to`: diagonally behind it for a capture,
+/// straight behind it (one step, or two from the start rank through an empty square) for a push.
+fn pawn_origins(color: Color, to: Square, capture: bool, occupied: Bitboard) -> Bitboard {
+    if capture {
+        return attacks::pawn_attacks(!color, to);
+    }
+    let (back, double_rank) = match color {
+        Color::White => (-8, Rank(3)),
+        Color::Black => (8, Rank(4)),
+    };
+    let Some(one) = to.offset(back) else {
+        return Bitboard::EMPTY;
+    };
+    let mut origins = Bitboard::from_square(one);
+    if to.rank() == double_rank
+        && !occupied.contains(one)
+        && let Some(two) = one.offset(back)
+    {
+        origins.add(two);
+    }
+    origins
+}
