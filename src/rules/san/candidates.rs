@@ -46,7 +46,13 @@ impl Position {
         if origins.is_empty() {
             return;
         }
-        let pinned = board.slider_blockers(king, us) & origins;
+        // Only a piece on a line through its king can be pinned: skip the pin scan otherwise.
+        let on_king_lines = origins & (attacks::rook_rays(king) | attacks::bishop_rays(king));
+        let pinned = if on_king_lines.any() {
+            board.slider_blockers(king, us) & on_king_lines
+        } else {
+            Bitboard::EMPTY
+        };
         for from in origins {
             // A pinned piece moves only along the line through its king (never a knight).
             if pinned.contains(from) && !attacks::aligned(king, from, to) {
