@@ -56,8 +56,7 @@ impl Position {
 
     /// `true` if `m` is one of the legal moves.
     pub fn is_legal(&self, m: &Move) -> bool {
-        self.legal_moves_filtered(RoleSet::only(m.role), Bitboard::from_square(m.to))
-            .contains(m)
+        self.legal_moves_filtered(RoleSet::only(m.role), Bitboard::from_square(m.to)).contains(m)
     }
 
     /// Appends the legal moves of `roles` onto `to_mask` to `moves` (as [`Position::legal_moves_filtered`],
@@ -100,14 +99,7 @@ impl Position {
     }
 
     /// Pawn, knight, bishop, rook and queen moves (not king, not en passant) onto `target`.
-    fn gen_pieces(
-        &self,
-        roles: RoleSet,
-        target: Bitboard,
-        pinned: Bitboard,
-        king: Option<Square>,
-        moves: &mut MoveList,
-    ) {
+    fn gen_pieces(&self, roles: RoleSet, target: Bitboard, pinned: Bitboard, king: Option<Square>, moves: &mut MoveList) {
         let us = self.turn;
         let board = &self.board;
         let ours = board.by_color(us);
@@ -118,55 +110,28 @@ impl Position {
         };
         let push = |role: Role, from: Square, targets: Bitboard, moves: &mut MoveList| {
             for to in pin_mask(from, targets) {
-                moves.push(Move {
-                    role,
-                    from,
-                    to,
-                    capture: board.role_at(to),
-                    promotion: None,
-                    kind: MoveKind::Normal,
-                });
+                moves.push(Move { role, from, to, capture: board.role_at(to), promotion: None, kind: MoveKind::Normal });
             }
         };
         if roles.contains(Role::Knight) {
             // A pinned knight can never move.
             for from in board.by_role(Role::Knight) & ours - pinned {
-                push(
-                    Role::Knight,
-                    from,
-                    attacks::knight_attacks(from) & target,
-                    moves,
-                );
+                push(Role::Knight, from, attacks::knight_attacks(from) & target, moves);
             }
         }
         if roles.contains(Role::Bishop) {
             for from in board.by_role(Role::Bishop) & ours {
-                push(
-                    Role::Bishop,
-                    from,
-                    attacks::bishop_attacks(from, occupied) & target,
-                    moves,
-                );
+                push(Role::Bishop, from, attacks::bishop_attacks(from, occupied) & target, moves);
             }
         }
         if roles.contains(Role::Rook) {
             for from in board.by_role(Role::Rook) & ours {
-                push(
-                    Role::Rook,
-                    from,
-                    attacks::rook_attacks(from, occupied) & target,
-                    moves,
-                );
+                push(Role::Rook, from, attacks::rook_attacks(from, occupied) & target, moves);
             }
         }
         if roles.contains(Role::Queen) {
             for from in board.by_role(Role::Queen) & ours {
-                push(
-                    Role::Queen,
-                    from,
-                    attacks::queen_attacks(from, occupied) & target,
-                    moves,
-                );
+                push(Role::Queen, from, attacks::queen_attacks(from, occupied) & target, moves);
             }
         }
         if roles.contains(Role::Pawn) {
@@ -191,21 +156,10 @@ impl Position {
             Rank(2) if us == Color::Black => Square::from_coords(ep.file(), Rank(3)),
             _ => return,
         };
-        if !self
-            .board
-            .by_piece(Piece {
-                color: !us,
-                role: Role::Pawn,
-            })
-            .contains(captured)
-        {
+        if !self.board.by_piece(Piece { color: !us, role: Role::Pawn }).contains(captured) {
             return;
         }
-        let capturers = attacks::pawn_attacks(!us, ep)
-            & self.board.by_piece(Piece {
-                color: us,
-                role: Role::Pawn,
-            });
+        let capturers = attacks::pawn_attacks(!us, ep) & self.board.by_piece(Piece { color: us, role: Role::Pawn });
         for from in capturers {
             let m = Move {
                 role: Role::Pawn,
@@ -254,12 +208,7 @@ impl Position {
         if king.rank() != back_rank {
             return;
         }
-        let rooks = self.castling_rooks
-            & self.board.by_piece(Piece {
-                color: us,
-                role: Role::Rook,
-            })
-            & to_mask;
+        let rooks = self.castling_rooks & self.board.by_piece(Piece { color: us, role: Role::Rook }) & to_mask;
         for rook in rooks & Bitboard::rank(back_rank) {
             if self.castling_obstacle(king, rook).is_none() {
                 moves.push(Move {
@@ -310,12 +259,7 @@ pub(crate) enum CastlingObstacle {
 /// Pseudo-legal pawn destinations from `from` for `color`: one step forward onto an empty square,
 /// two from the starting rank through an empty square, and diagonal captures of `enemies`.
 #[inline]
-pub(crate) fn pawn_targets(
-    color: Color,
-    from: Square,
-    occupied: Bitboard,
-    enemies: Bitboard,
-) -> Bitboard {
+pub(crate) fn pawn_targets(color: Color, from: Square, occupied: Bitboard, enemies: Bitboard) -> Bitboard {
     let captures = attacks::pawn_attacks(color, from) & enemies;
     let (step, start_rank) = match color {
         Color::White => (8, Rank(1)),
@@ -340,23 +284,9 @@ pub(crate) fn pawn_targets(
 fn push_pawn_move(from: Square, to: Square, capture: Option<Role>, moves: &mut MoveList) {
     if Bitboard::BACK_RANKS.contains(to) {
         for promotion in Role::PROMOTIONS {
-            moves.push(Move {
-                role: Role::Pawn,
-                from,
-                to,
-                capture,
-                promotion: Some(promotion),
-                kind: MoveKind::Normal,
-            });
+            moves.push(Move { role: Role::Pawn, from, to, capture, promotion: Some(promotion), kind: MoveKind::Normal });
         }
     } else {
-        moves.push(Move {
-            role: Role::Pawn,
-            from,
-            to,
-            capture,
-            promotion: None,
-            kind: MoveKind::Normal,
-        });
+        moves.push(Move { role: Role::Pawn, from, to, capture, promotion: None, kind: MoveKind::Normal });
     }
 }

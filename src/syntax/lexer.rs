@@ -9,8 +9,8 @@
 
 use memchr::{memchr, memchr3};
 
-use super::TextRange;
 use super::token::{GameResult, ResultToken, SuffixAnnotation, Token, TokenKind};
+use super::TextRange;
 
 /// How many bytes past a token's end the lexer may look to decide that token.
 pub const MAX_LOOKAHEAD: usize = 16;
@@ -31,10 +31,7 @@ impl<'a> Lexer<'a> {
     /// A lexer over `text` starting at byte `pos`, which must be a token boundary of a lex from 0
     /// (the start of a game is always one).
     pub fn new(text: &'a str, pos: usize) -> Lexer<'a> {
-        Lexer {
-            bytes: text.as_bytes(),
-            pos,
-        }
+        Lexer { bytes: text.as_bytes(), pos }
     }
 
     /// The byte offset of the next token.
@@ -79,11 +76,7 @@ impl<'a> Lexer<'a> {
                 TokenKind::Newline
             }
             b'\r' => {
-                self.pos += if self.at(start + 1) == Some(b'\n') {
-                    2
-                } else {
-                    1
-                };
+                self.pos += if self.at(start + 1) == Some(b'\n') { 2 } else { 1 };
                 TokenKind::Newline
             }
             b'%' if start == 0 || matches!(b[start - 1], b'\n' | b'\r') => {
@@ -201,11 +194,7 @@ impl<'a> Lexer<'a> {
     fn continues_symbol(&self, i: usize) -> bool {
         let c = self.bytes[i];
         if c < 0x80 {
-            c.is_ascii_alphanumeric()
-                || matches!(
-                    c,
-                    b'_' | b'+' | b'#' | b'=' | b':' | b'-' | b'/' | b'.' | b'@' | b'~'
-                )
+            c.is_ascii_alphanumeric() || matches!(c, b'_' | b'+' | b'#' | b'=' | b':' | b'-' | b'/' | b'.' | b'@' | b'~')
         } else {
             let ch = char_at(self.bytes, i);
             !ch.is_whitespace() && !ch.is_control()
@@ -219,10 +208,7 @@ impl<'a> Lexer<'a> {
             let c = b[i];
             if c < 0x80 {
                 if c.is_ascii_alphanumeric()
-                    || matches!(
-                        c,
-                        b'_' | b'+' | b'#' | b'=' | b':' | b'-' | b'/' | b'.' | b'@' | b'~'
-                    )
+                    || matches!(c, b'_' | b'+' | b'#' | b'=' | b':' | b'-' | b'/' | b'.' | b'@' | b'~')
                 {
                     i += 1;
                 } else {
@@ -293,11 +279,7 @@ impl<'a> Lexer<'a> {
             return None;
         }
         self.pos = end;
-        Some(TokenKind::Result(ResultToken {
-            result,
-            half_sign,
-            unicode_dash,
-        }))
+        Some(TokenKind::Result(ResultToken { result, half_sign, unicode_dash }))
     }
 
     fn string(&mut self) -> TokenKind {
@@ -384,11 +366,7 @@ impl<'a> Lexer<'a> {
                             break;
                         }
                         c => {
-                            let next_line = if c == b'\r' && b.get(j + 1) == Some(&b'\n') {
-                                j + 2
-                            } else {
-                                j + 1
-                            };
+                            let next_line = if c == b'\r' && b.get(j + 1) == Some(&b'\n') { j + 2 } else { j + 1 };
                             if next_line < b.len() && self.is_recovery_line(next_line) {
                                 end = j;
                                 terminated = false;
@@ -403,10 +381,7 @@ impl<'a> Lexer<'a> {
         let body_end = if terminated { end - 1 } else { end };
         let nested_open = memchr(b'{', &b[start + 1..body_end]).is_some();
         self.pos = end;
-        TokenKind::BraceComment {
-            terminated,
-            nested_open,
-        }
+        TokenKind::BraceComment { terminated, nested_open }
     }
 }
 
@@ -425,10 +400,7 @@ impl Iterator for Lexer<'_> {
         } else {
             self.lex_token()
         };
-        Some(Token {
-            kind,
-            range: TextRange::from_usize(start, self.pos),
-        })
+        Some(Token { kind, range: TextRange::from_usize(start, self.pos) })
     }
 }
 
@@ -446,8 +418,5 @@ fn utf8_len(first: u8) -> usize {
 fn char_at(bytes: &[u8], i: usize) -> char {
     let len = utf8_len(bytes[i]);
     // The lexer only ever indexes char boundaries of a `&str`.
-    std::str::from_utf8(&bytes[i..i + len])
-        .ok()
-        .and_then(|s| s.chars().next())
-        .unwrap_or('\u{fffd}')
+    std::str::from_utf8(&bytes[i..i + len]).ok().and_then(|s| s.chars().next()).unwrap_or('\u{fffd}')
 }

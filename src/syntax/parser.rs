@@ -10,11 +10,11 @@
 //! game. An unterminated `{` stops at the next `[Event` line or `[` line after a blank line (see the
 //! lexer), so it never swallows the rest of the file. Nesting uses an explicit stack: no recursion.
 
-use super::TextRange;
-use super::ast::{Game, NO_NODE, Node, NodeId, NodeKind, ParsedFile, ResultNode, TagPair};
+use super::ast::{Game, Node, NodeId, NodeKind, ParsedFile, ResultNode, TagPair, NO_NODE};
 use super::error::{SyntaxError, SyntaxErrorKind as K};
 use super::lexer::Lexer;
 use super::token::{Token, TokenKind};
+use super::TextRange;
 
 /// Parses a whole text into games.
 pub fn parse(text: &str) -> ParsedFile {
@@ -53,13 +53,7 @@ struct Frame {
 
 impl Frame {
     fn new(node: NodeId) -> Frame {
-        Frame {
-            node,
-            first: NO_NODE,
-            last: NO_NODE,
-            has_move: false,
-            number: NO_NODE,
-        }
+        Frame { node, first: NO_NODE, last: NO_NODE, has_move: false, number: NO_NODE }
     }
 }
 
@@ -83,17 +77,12 @@ struct Builder {
 impl<'a> GameParser<'a> {
     /// A parser over `text` whose next game starts at byte `start`, a game boundary (or 0).
     pub fn new(text: &'a str, start: usize) -> GameParser<'a> {
-        GameParser {
-            text,
-            lexer: Lexer::new(text, start),
-            pending: None,
-        }
+        GameParser { text, lexer: Lexer::new(text, start), pending: None }
     }
 
     /// Where the next game starts (its first token), or the text length at the end.
     pub fn position(&self) -> usize {
-        self.pending
-            .map_or(self.lexer.position(), |t| t.range.start as usize)
+        self.pending.map_or(self.lexer.position(), |t| t.range.start as usize)
     }
 
     #[inline]
@@ -114,11 +103,7 @@ impl<'a> GameParser<'a> {
         let off = start as u32;
         let mut b = Builder {
             off,
-            game: Game {
-                offset: off,
-                mainline: NO_NODE,
-                ..Game::default()
-            },
+            game: Game { offset: off, mainline: NO_NODE, ..Game::default() },
             frames: vec![Frame::new(NO_NODE)],
             phase: Phase::Tags,
             tag: None,
@@ -148,11 +133,7 @@ impl<'a> GameParser<'a> {
                 }
                 TokenKind::LBracket if b.tag.is_none() => {
                     let ends_game = match b.phase {
-                        Phase::Tags => {
-                            !b.game.tags.is_empty()
-                                && self.text.as_bytes()[tok.range.start as usize + 1..]
-                                    .starts_with(b"Event")
-                        }
+                        Phase::Tags => !b.game.tags.is_empty() && self.text.as_bytes()[tok.range.start as usize + 1..].starts_with(b"Event"),
                         _ => line_empty,
                     };
                     if ends_game {
@@ -188,15 +169,8 @@ impl Builder {
 
     fn push_node(&mut self, kind: NodeKind, range: TextRange) -> NodeId {
         let id = self.game.nodes.len() as NodeId;
-        self.game.nodes.push(Node {
-            kind,
-            range,
-            next: NO_NODE,
-        });
-        let frame = self
-            .frames
-            .last_mut()
-            .expect("the main line frame is never popped");
+        self.game.nodes.push(Node { kind, range, next: NO_NODE });
+        let frame = self.frames.last_mut().expect("the main line frame is never popped");
         if frame.last == NO_NODE {
             frame.first = id;
         } else {
@@ -209,10 +183,7 @@ impl Builder {
     fn close_frame(&mut self, end: u32, closed: bool) {
         let frame = self.frames.pop().expect("only variation frames are closed");
         let node = &mut self.game.nodes[frame.node as usize];
-        node.kind = NodeKind::Variation {
-            first: frame.first,
-            closed,
-        };
+        node.kind = NodeKind::Variation { first: frame.first, closed };
         if closed {
             node.range.end = end;
             if !frame.has_move {
@@ -247,23 +218,16 @@ impl Builder {
                 let tag = self.tag.take().expect("in a tag");
                 let range = TextRange::new(tag.open.start, r.end);
                 match (tag.name, tag.value) {
-                    (Some(name), Some(value)) => {
-                        self.game.tags.push(TagPair { name, value, range })
-                    }
+                    (Some(name), Some(value)) => self.game.tags.push(TagPair { name, value, range }),
                     _ => self.error(K::UnterminatedTag, range),
                 }
             }
-            TokenKind::Symbol | TokenKind::MoveNumber
-                if tag.name.is_none() && tag.value.is_none() =>
-            {
+            TokenKind::Symbol | TokenKind::MoveNumber if tag.name.is_none() && tag.value.is_none() => {
                 tag.name = Some(r);
                 tag.end = r.end;
             }
             TokenKind::String { terminated } if tag.value.is_none() => {
-                tag.value = Some(TextRange::new(
-                    r.start + 1,
-                    if terminated { r.end - 1 } else { r.end },
-                ));
+                tag.value = Some(TextRange::new(r.start + 1, if terminated { r.end - 1 } else { r.end }));
                 tag.value_terminated = terminated;
                 tag.end = r.end;
                 if !terminated {
@@ -296,13 +260,7 @@ impl Builder {
                 return;
             }
             TokenKind::LBracket if self.phase == Phase::Tags => {
-                self.tag = Some(TagState {
-                    open: r,
-                    name: None,
-                    value: None,
-                    value_terminated: false,
-                    end: r.end,
-                });
+                self.tag = Some(TagState { open: r, name: None, value: None, value_terminated: false, end: r.end });
                 return;
             }
             _ => {}
@@ -313,18 +271,14 @@ impl Builder {
         let after_result = self.phase == Phase::AfterResult;
         let mut flag_after_result = after_result;
         match tok.kind {
-            TokenKind::BraceComment {
-                terminated,
-                nested_open,
-            } => {
+            TokenKind::BraceComment { terminated, nested_open } => {
                 flag_after_result = false;
                 self.push_node(NodeKind::Comment { brace: true }, r);
                 if !terminated {
                     self.error(K::UnterminatedComment, TextRange::new(r.start, r.start + 1));
                 }
                 if nested_open {
-                    let body =
-                        &text.as_bytes()[tok.range.start as usize + 1..tok.range.end as usize];
+                    let body = &text.as_bytes()[tok.range.start as usize + 1..tok.range.end as usize];
                     for (i, &c) in body.iter().enumerate() {
                         if c == b'{' {
                             let at = r.start + 1 + i as u32;
@@ -342,8 +296,7 @@ impl Builder {
                 self.frames.last_mut().expect("frame").number = id;
             }
             TokenKind::Symbol => {
-                let number =
-                    std::mem::replace(&mut self.frames.last_mut().expect("frame").number, NO_NODE);
+                let number = std::mem::replace(&mut self.frames.last_mut().expect("frame").number, NO_NODE);
                 self.push_node(NodeKind::Move { number }, r);
                 self.frames.last_mut().expect("frame").has_move = true;
             }
@@ -358,13 +311,7 @@ impl Builder {
                     self.error(K::VariationBeforeFirstMove, r);
                 }
                 self.frames.last_mut().expect("frame").number = NO_NODE;
-                let id = self.push_node(
-                    NodeKind::Variation {
-                        first: NO_NODE,
-                        closed: false,
-                    },
-                    r,
-                );
+                let id = self.push_node(NodeKind::Variation { first: NO_NODE, closed: false }, r);
                 self.frames.push(Frame::new(id));
             }
             TokenKind::RParen => {
@@ -394,9 +341,7 @@ impl Builder {
                     self.error(K::UnterminatedString, r);
                 }
             }
-            TokenKind::Unknown | TokenKind::LBracket | TokenKind::RBracket => {
-                self.error(K::UnknownToken, r)
-            }
+            TokenKind::Unknown | TokenKind::LBracket | TokenKind::RBracket => self.error(K::UnknownToken, r),
             TokenKind::Bom | TokenKind::Whitespace | TokenKind::Newline | TokenKind::Escape => {}
         }
         if flag_after_result {
@@ -412,8 +357,7 @@ impl Builder {
         if let Some(range) = self.after_result {
             self.error(K::TokensAfterResult, range);
         }
-        if self.game.result.is_none() && (!self.game.tags.is_empty() || !self.game.nodes.is_empty())
-        {
+        if self.game.result.is_none() && (!self.game.tags.is_empty() || !self.game.nodes.is_empty()) {
             self.error(K::MissingResult, TextRange::empty(content_end));
         }
     }

@@ -2,8 +2,9 @@
 //!
 //! The SAN hot path: instead of generating every move of the role and keeping those that land on
 //! the square, look up which pieces attack the square (one attack lookup from the target) and keep
-//! those that are not pinned off the line to their king. Positions in check, en passant and king
-//! moves go through the full generator, which handles them; the result is the same set either way
+//! those that are not pinned off the line to their king; a king step is tested directly. Positions
+//! in check (for pieces other than the king), en passant and
+//! castling go through the full generator, which handles them; the result is the same set either way
 //! (checked by the differential test against shakmaty).
 
 use crate::rules::attacks;
@@ -19,6 +20,26 @@ impl Position {
     pub(super) fn candidates_to(&self, role: Role, to: Square, moves: &mut MoveList) {
         let us = self.turn;
         let board = &self.board;
+        // A king step onto a square without an own piece (castling lands on an own rook, so it
+        // takes the full path): legal if the square is not attacked with the king lifted off.
+        if role == Role::King
+            && !board.by_color(us).contains(to)
+            && let Some(king) = board.king_of(us)
+        {
+            let occupied = board.occupied() - king;
+            if attacks::king_attacks(king).contains(to) && !board.is_attacked(to, !us, occupied) {
+                let capture = board.role_at(to);
+                moves.push(Move {
+                    role,
+                    from: king,
+                    to,
+                    capture,
+                    promotion: None,
+                    kind: MoveKind::Normal,
+                });
+            }
+            return;
+        }
         let fast = role != Role::King
             && self.ep_square != Some(to)
             && !board.by_color(us).contains(to)
