@@ -61,7 +61,9 @@ impl Position {
             .contains(m)
     }
 
-    fn generate(&self, roles: RoleSet, to_mask: Bitboard, moves: &mut MoveList) {
+    /// Appends the legal moves of `roles` onto `to_mask` to `moves` (as [`Position::legal_moves_filtered`],
+    /// into a caller's buffer: the SAN hot path avoids copying a whole `MoveList` on return).
+    pub(crate) fn generate(&self, roles: RoleSet, to_mask: Bitboard, moves: &mut MoveList) {
         let us = self.turn;
         let ours = self.board.by_color(us);
         let Some(king) = self.board.king_of(us) else {

@@ -177,7 +177,7 @@ impl fmt::Display for IllegalReason {
             }
             IllegalReason::NoEnPassant { to } => write!(f, "en passant on {to} is not available"),
             IllegalReason::PromotionMissing { to } => {
-                write!(f, "a pawn reaching {to} must promote (e.g. `={}`)", 'Q')
+                write!(f, "a pawn reaching {to} must promote (e.g. `=Q`)")
             }
             IllegalReason::PromotionNotAllowed => f.write_str("this move is not a promotion"),
             IllegalReason::WrongPromotion { role } => {
@@ -216,7 +216,8 @@ impl fmt::Display for SanError {
                     write!(f, "{}", m.from)?;
                 }
                 if let Some(m) = candidates.first() {
-                    write!(f, " can all move to {}", m.to)?;
+                    let which = if candidates.len() == 2 { "both" } else { "all" };
+                    write!(f, " can {which} move to {}", m.to)?;
                 }
                 Ok(())
             }

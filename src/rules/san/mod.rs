@@ -11,6 +11,7 @@
 //!   legal alternatives only; `+`/`#`; `=Q`; `O-O`/`O-O-O` (Chess960 too).
 //! - [`resolve_pseudo_legal_origin`] answers the seed FA-82636 contract on partial boards.
 
+mod candidates;
 mod deviation;
 mod error;
 mod explain;

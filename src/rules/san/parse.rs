@@ -89,17 +89,24 @@ pub fn parse_san(text: &str) -> Result<ParsedSan, SanSyntaxError> {
     if text.len() > MAX_LEN {
         return Err(SanSyntaxError::TooLong);
     }
-    if text.chars().any(char::is_whitespace) {
-        return Err(SanSyntaxError::Whitespace);
+    // One pass over the bytes; the char decoder only for non-ASCII text (unicode castling dashes).
+    let mut ascii = true;
+    for &byte in text.as_bytes() {
+        match byte {
+            b'@' => return Err(SanSyntaxError::Drop),
+            b if b.is_ascii_whitespace() || b == 0x0b => return Err(SanSyntaxError::Whitespace),
+            b => ascii &= b.is_ascii(),
+        }
     }
-    if text.contains('@') {
-        return Err(SanSyntaxError::Drop);
+    if !ascii && text.chars().any(char::is_whitespace) {
+        return Err(SanSyntaxError::Whitespace);
     }
     let mut deviations = Deviations::NONE;
     let (mut body, mut suffix) = strip_check_suffix(text);
-    if let Some(rest) = body
-        .strip_suffix("e.p.")
-        .or_else(|| body.strip_suffix("ep"))
+    if matches!(body.as_bytes().last(), Some(b'.' | b'p'))
+        && let Some(rest) = body
+            .strip_suffix("e.p.")
+            .or_else(|| body.strip_suffix("ep"))
     {
         deviations.insert(Deviation::EnPassantSuffix);
         body = rest;
@@ -110,7 +117,9 @@ pub fn parse_san(text: &str) -> Result<ParsedSan, SanSyntaxError> {
     if suffix == Some(CheckSuffix::DoublePlus) {
         deviations.insert(Deviation::DoublePlus);
     }
-    if matches!(body, "--" | "Z0" | "0000") {
+    if matches!(body.as_bytes().first(), Some(b'-' | b'Z' | b'0'))
+        && matches!(body, "--" | "Z0" | "0000")
+    {
         return Ok(ParsedSan {
             kind: SanKind::Null,
             suffix,
@@ -120,7 +129,7 @@ pub fn parse_san(text: &str) -> Result<ParsedSan, SanSyntaxError> {
     let kind = match body.as_bytes().first() {
         None => return Err(SanSyntaxError::Empty),
         Some(b'O' | b'o' | b'0') => SanKind::Castle(parse_castling(body, &mut deviations)?),
-        Some(_) if !body.is_ascii() => return Err(SanSyntaxError::Malformed),
+        Some(_) if !ascii => return Err(SanSyntaxError::Malformed),
         Some(_) => SanKind::Normal(parse_normal(body.as_bytes(), &mut deviations)?),
     };
     Ok(ParsedSan {
@@ -131,14 +140,13 @@ pub fn parse_san(text: &str) -> Result<ParsedSan, SanSyntaxError> {
 }
 
 fn strip_check_suffix(text: &str) -> (&str, Option<CheckSuffix>) {
-    if let Some(rest) = text.strip_suffix("++") {
-        (rest, Some(CheckSuffix::DoublePlus))
-    } else if let Some(rest) = text.strip_suffix('+') {
-        (rest, Some(CheckSuffix::Check))
-    } else if let Some(rest) = text.strip_suffix('#') {
-        (rest, Some(CheckSuffix::Mate))
-    } else {
-        (text, None)
+    let bytes = text.as_bytes();
+    // Suffixes are ASCII, so slicing before them stays on a char boundary.
+    match bytes {
+        [.., b'+', b'+'] => (&text[..text.len() - 2], Some(CheckSuffix::DoublePlus)),
+        [.., b'+'] => (&text[..text.len() - 1], Some(CheckSuffix::Check)),
+        [.., b'#'] => (&text[..text.len() - 1], Some(CheckSuffix::Mate)),
+        _ => (text, None),
     }
 }
 

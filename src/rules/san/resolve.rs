@@ -15,7 +15,6 @@ use crate::rules::movegen::RoleSet;
 use crate::rules::moves::{CastlingMode, CastlingSide, Move, MoveList};
 use crate::rules::position::Position;
 use crate::rules::types::{File, Piece, Rank, Role};
-use arrayvec::ArrayVec;
 
 /// A resolved SAN token: the move and every deviation from canonical SAN.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -25,10 +24,6 @@ pub struct Resolved {
     /// How the text deviates from canonical SAN (empty for canonical text).
     pub deviations: Deviations,
 }
-
-/// How many of the candidate moves of one role onto one square we keep (promotions count four
-/// times). No legal position has more.
-type Candidates = ArrayVec<Move, 64>;
 
 impl Position {
     /// Parses and resolves a SAN token against the legal moves of this position.
@@ -116,9 +111,13 @@ impl Position {
     /// The legal castling move on `side`, if there is one.
     fn legal_castle(&self, side: CastlingSide) -> Option<Move> {
         let rook = self.castling_rook(self.turn, side)?;
-        self.legal_moves_filtered(RoleSet::only(Role::King), Bitboard::from_square(rook))
-            .into_iter()
-            .find(Move::is_castle)
+        let mut moves = MoveList::new();
+        self.generate(
+            RoleSet::only(Role::King),
+            Bitboard::from_square(rook),
+            &mut moves,
+        );
+        moves.into_iter().find(Move::is_castle)
     }
 
     fn resolve_normal(
@@ -158,9 +157,19 @@ impl Position {
                 && from_file.is_none_or(|f| m.from.file() == f)
                 && n.from_rank.is_none_or(|r| m.from.rank() == r)
         };
-        let moves = self.legal_moves_filtered(RoleSet::only(role), Bitboard::from_square(n.to));
-        let mut candidates: Candidates = moves.iter().copied().filter(fits).collect();
-        if candidates.is_empty() && role == Role::King {
+        let mut moves = MoveList::new();
+        self.candidates_to(role, n.to, &mut moves);
+        // One pass, no copies: the first move that fits (promotion included) and counts.
+        let (mut n_fit, mut n_promoting, mut n_matches, mut found) = (0, 0, 0, None);
+        for m in moves.iter().filter(|m| fits(m)) {
+            n_fit += 1;
+            n_promoting += usize::from(m.promotion.is_some());
+            if m.promotion == n.promotion {
+                n_matches += 1;
+                found.get_or_insert(*m);
+            }
+        }
+        if n_fit == 0 && role == Role::King {
             if let Some(m) = self.king_move_as_castle(n, mode) {
                 let mut deviations = Deviations::from(Deviation::CastlingAsKingMove);
                 if n.capture {
@@ -172,30 +181,27 @@ impl Position {
                 return Err(self.explain_castling(side));
             }
         }
-        if candidates.is_empty() {
+        if n_fit == 0 {
             return Err(self
                 .explain_normal(role, from_file, n.from_rank, n.to)
                 .into());
         }
         match n.promotion {
-            Some(promotion) => {
-                if candidates.iter().all(|m| m.promotion.is_none()) {
-                    return Err(IllegalReason::PromotionNotAllowed.into());
-                }
-                candidates.retain(|m| m.promotion == Some(promotion));
+            Some(_) if n_promoting == 0 => return Err(IllegalReason::PromotionNotAllowed.into()),
+            None if n_promoting > 0 => {
+                return Err(IllegalReason::PromotionMissing { to: n.to }.into());
             }
-            None => {
-                if candidates.iter().any(|m| m.promotion.is_some()) {
-                    return Err(IllegalReason::PromotionMissing { to: n.to }.into());
-                }
-            }
+            _ => {}
         }
-        let m = match candidates.as_slice() {
-            [m] => *m,
+        let m = match (n_matches, found) {
+            (1, Some(m)) => m,
             _ => {
-                return Err(SanError::Ambiguous {
-                    candidates: candidates.to_vec(),
-                });
+                let candidates = moves
+                    .iter()
+                    .filter(|m| fits(m) && m.promotion == n.promotion)
+                    .copied()
+                    .collect();
+                return Err(SanError::Ambiguous { candidates });
             }
         };
         let mut deviations = Deviations::NONE;
@@ -216,6 +222,7 @@ impl Position {
     fn king_move_as_castle(&self, n: &NormalSan, mode: CastlingMode) -> Option<Move> {
         let side = self.castling_side_of_king_move(n, mode)?;
         self.legal_castle(side)
+            .filter(|m| m.to == n.to || m.destination() == n.to)
     }
 
     /// The castling side a king move spelling stands for, if it can only mean castling.
@@ -246,11 +253,12 @@ impl Position {
         if onto_rook {
             Some(CastlingSide::of_rook(king.file(), n.to.file()))
         } else if two_files {
-            Some(if n.to.file() > king.file() {
+            let side = if n.to.file() > king.file() {
                 CastlingSide::KingSide
             } else {
                 CastlingSide::QueenSide
-            })
+            };
+            (n.to.file() == side.king_to_file()).then_some(side)
         } else {
             None
         }
@@ -301,7 +309,7 @@ fn disambiguation_deviations(
 /// The check-suffix deviations of a move, given the position after it.
 fn suffix_deviations(after: &Position, suffix: Option<CheckSuffix>) -> Deviations {
     let check = after.is_check();
-    let mate = check && after.legal_moves().is_empty();
+    let mate = check && !has_legal_move(after);
     let deviation = match (suffix, check, mate) {
         (None, true, true) => Some(Deviation::MissingMate),
         (None, true, false) => Some(Deviation::MissingCheck),
@@ -311,4 +319,16 @@ fn suffix_deviations(after: &Position, suffix: Option<CheckSuffix>) -> Deviation
         _ => None,
     };
     deviation.map_or(Deviations::NONE, Deviations::from)
+}
+
+/// `true` if the side to move has a legal move. Tries king moves first: most checks are answered by
+/// a king step, and generating those alone is cheap.
+fn has_legal_move(position: &Position) -> bool {
+    let mut moves = MoveList::new();
+    position.generate(RoleSet::only(Role::King), Bitboard::FULL, &mut moves);
+    if !moves.is_empty() {
+        return true;
+    }
+    position.generate(RoleSet::ALL, Bitboard::FULL, &mut moves);
+    !moves.is_empty()
 }
