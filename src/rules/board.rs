@@ -90,7 +90,28 @@ impl Board {
         if !self.occupied.contains(square) {
             return None;
         }
-        Role::ALL.into_iter().find(|&role| self.by_role(role).contains(square))
+        Some(self.role_at_occupied(square))
+    }
+
+    /// The role of the piece on a square known to be occupied (an empty square reads as a pawn).
+    /// Branch-free: each role's bit is weighted by its index.
+    #[inline]
+    pub(crate) fn role_at_occupied(&self, square: Square) -> Role {
+        let s = square.index();
+        let bit = |role: Role| (self.by_role[role.index()].0 >> s) & 1;
+        let index = bit(Role::Knight)
+            + 2 * bit(Role::Bishop)
+            + 3 * bit(Role::Rook)
+            + 4 * bit(Role::Queen)
+            + 5 * bit(Role::King);
+        match index {
+            0 => Role::Pawn,
+            1 => Role::Knight,
+            2 => Role::Bishop,
+            3 => Role::Rook,
+            4 => Role::Queen,
+            _ => Role::King,
+        }
     }
 
     /// The colour of the piece on `square`, if any.
