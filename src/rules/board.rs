@@ -160,6 +160,14 @@ impl Board {
         self.occupied ^= bb;
     }
 
+    /// Flips the presence of `color`'s `role` on every square of `squares` (make-move in a few xors).
+    #[inline]
+    pub(crate) fn toggle_bits(&mut self, squares: Bitboard, color: Color, role: Role) {
+        self.by_role[role.index()] ^= squares;
+        self.by_color[color.index()] ^= squares;
+        self.occupied ^= squares;
+    }
+
     /// Pieces of `attacker` that attack `square`, with `occupied` as the blockers.
     #[inline]
     pub fn attackers_to(&self, square: Square, attacker: Color, occupied: Bitboard) -> Bitboard {

@@ -265,7 +265,11 @@ impl Position {
         }
         let rooks = self.castling_rooks & self.board.by_piece(Piece { color: us, role: Role::Rook }) & to_mask;
         for rook in rooks & Bitboard::rank(back_rank) {
-            if self.castling_obstacle(king, rook).is_none() {
+            // Every square between king and rook lies on the king's or the rook's path, so a piece
+            // there blocks: a cheap test that rejects most castling moves before the full one.
+            if (attacks::between(king, rook) & self.board.occupied()).is_empty()
+                && self.castling_obstacle(king, rook).is_none()
+            {
                 moves.push(Move {
                     role: Role::King,
                     from: king,
