@@ -183,7 +183,21 @@ impl Board {
     /// `true` if any piece of `attacker` attacks `square`.
     #[inline]
     pub fn is_attacked(&self, square: Square, attacker: Color, occupied: Bitboard) -> bool {
-        self.attackers_to(square, attacker, occupied).any()
+        // Short-circuits: steppers first (table lookups), then sliders, each slider lookup only
+        // when an enemy slider of that kind stands on one of the square's empty-board rays.
+        let them = self.by_color(attacker);
+        if (attacks::knight_attacks(square) & self.by_role(Role::Knight) & them).any()
+            || (attacks::pawn_attacks(!attacker, square) & self.by_role(Role::Pawn) & them).any()
+            || (attacks::king_attacks(square) & self.by_role(Role::King) & them).any()
+        {
+            return true;
+        }
+        let rooks = self.rooks_and_queens() & them;
+        if (attacks::rook_rays(square) & rooks).any() && (attacks::rook_attacks(square, occupied) & rooks).any() {
+            return true;
+        }
+        let bishops = self.bishops_and_queens() & them;
+        (attacks::bishop_rays(square) & bishops).any() && (attacks::bishop_attacks(square, occupied) & bishops).any()
     }
 
     /// Enemy sliders of `king_color`'s king on `king` that would give check if the one piece

@@ -205,6 +205,7 @@ impl Position {
         }
     }
 
+    #[inline]
     fn gen_en_passant(&self, to_mask: Bitboard, king: Option<Square>, moves: &mut MoveList) {
         let Some(ep) = self.ep_square else { return };
         if !to_mask.contains(ep) || self.board.occupied().contains(ep) {
