@@ -66,21 +66,13 @@ impl Bitboard {
     /// The lowest square, if any.
     #[inline]
     pub const fn first(self) -> Option<Square> {
-        if self.0 == 0 {
-            None
-        } else {
-            Square::new(self.0.trailing_zeros())
-        }
+        if self.0 == 0 { None } else { Some(Square::from_index_wrapping(self.0.trailing_zeros())) }
     }
 
     /// The highest square, if any.
     #[inline]
     pub const fn last(self) -> Option<Square> {
-        if self.0 == 0 {
-            None
-        } else {
-            Square::new(63 - self.0.leading_zeros())
-        }
+        if self.0 == 0 { None } else { Some(Square::from_index_wrapping(63 - self.0.leading_zeros())) }
     }
 
     /// The only square, if the set holds exactly one.
@@ -128,7 +120,11 @@ impl Iterator for Bitboard {
     type Item = Square;
     #[inline]
     fn next(&mut self) -> Option<Square> {
-        let square = self.first()?;
+        if self.0 == 0 {
+            return None;
+        }
+        // A non-zero u64 has fewer than 64 trailing zeros: no range check needed.
+        let square = Square::from_index_wrapping(self.0.trailing_zeros());
         self.0 &= self.0 - 1;
         Some(square)
     }

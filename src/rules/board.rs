@@ -114,9 +114,28 @@ impl Board {
         if !self.occupied.contains(square) {
             return None;
         }
-        Role::ALL
-            .into_iter()
-            .find(|&role| self.by_role(role).contains(square))
+        Some(self.role_at_occupied(square))
+    }
+
+    /// The role of the piece on a square known to be occupied (an empty square reads as a pawn).
+    /// Branch-free: each role's bit is weighted by its index.
+    #[inline]
+    pub(crate) fn role_at_occupied(&self, square: Square) -> Role {
+        let s = square.index();
+        let bit = |role: Role| (self.by_role[role.index()].0 >> s) & 1;
+        let index = bit(Role::Knight)
+            + 2 * bit(Role::Bishop)
+            + 3 * bit(Role::Rook)
+            + 4 * bit(Role::Queen)
+            + 5 * bit(Role::King);
+        match index {
+            0 => Role::Pawn,
+            1 => Role::Knight,
+            2 => Role::Bishop,
+            3 => Role::Rook,
+            4 => Role::Queen,
+            _ => Role::King,
+        }
     }
 
     /// The colour of the piece on `square`, if any.
@@ -168,6 +187,14 @@ impl Board {
         self.occupied ^= bb;
     }
 
+    /// Flips the presence of `color`'s `role` on every square of `squares` (make-move in a few xors).
+    #[inline]
+    pub(crate) fn toggle_bits(&mut self, squares: Bitboard, color: Color, role: Role) {
+        self.by_role[role.index()] ^= squares;
+        self.by_color[color.index()] ^= squares;
+        self.occupied ^= squares;
+    }
+
     /// Pieces of `attacker` that attack `square`, with `occupied` as the blockers.
     #[inline]
     pub fn attackers_to(&self, square: Square, attacker: Color, occupied: Bitboard) -> Bitboard {
@@ -183,7 +210,21 @@ impl Board {
     /// `true` if any piece of `attacker` attacks `square`.
     #[inline]
     pub fn is_attacked(&self, square: Square, attacker: Color, occupied: Bitboard) -> bool {
-        self.attackers_to(square, attacker, occupied).any()
+        // Short-circuits: steppers first (table lookups), then sliders, each slider lookup only
+        // when an enemy slider of that kind stands on one of the square's empty-board rays.
+        let them = self.by_color(attacker);
+        if (attacks::knight_attacks(square) & self.by_role(Role::Knight) & them).any()
+            || (attacks::pawn_attacks(!attacker, square) & self.by_role(Role::Pawn) & them).any()
+            || (attacks::king_attacks(square) & self.by_role(Role::King) & them).any()
+        {
+            return true;
+        }
+        let rooks = self.rooks_and_queens() & them;
+        if (attacks::rook_rays(square) & rooks).any() && (attacks::rook_attacks(square, occupied) & rooks).any() {
+            return true;
+        }
+        let bishops = self.bishops_and_queens() & them;
+        (attacks::bishop_rays(square) & bishops).any() && (attacks::bishop_attacks(square, occupied) & bishops).any()
     }
 
     /// Enemy sliders of `king_color`'s king on `king` that would give check if the one piece

@@ -36,10 +36,18 @@ impl RoleSet {
 
 impl Position {
     /// All legal moves.
+    #[inline]
     pub fn legal_moves(&self) -> MoveList {
         let mut moves = MoveList::new();
         self.generate(RoleSet::ALL, Bitboard::FULL, &mut moves);
         moves
+    }
+
+    /// Appends all legal moves to `moves` (which should be empty: a full list may overflow). Lets
+    /// hot loops keep the list in their own frame instead of having it copied out on return.
+    #[inline]
+    pub(crate) fn legal_moves_into(&self, moves: &mut MoveList) {
+        self.generate(RoleSet::ALL, Bitboard::FULL, moves);
     }
 
     /// The legal moves of pieces of the given roles whose `to` square is in `to` (for castling,
@@ -52,7 +60,9 @@ impl Position {
 
     /// The number of legal moves.
     pub fn count_legal_moves(&self) -> usize {
-        self.legal_moves().len()
+        let mut moves = MoveList::new();
+        self.legal_moves_into(&mut moves);
+        moves.len()
     }
 
     /// `true` if `m` is one of the legal moves.
@@ -61,9 +71,8 @@ impl Position {
             .contains(m)
     }
 
-    /// Appends the legal moves of `roles` onto `to_mask` to `moves` (as [`Position::legal_moves_filtered`],
-    /// into a caller's buffer: the SAN hot path avoids copying a whole `MoveList` on return).
-    pub(crate) fn generate(&self, roles: RoleSet, to_mask: Bitboard, moves: &mut MoveList) {
+    #[inline]
+    fn generate(&self, roles: RoleSet, to_mask: Bitboard, moves: &mut MoveList) {
         let us = self.turn;
         let ours = self.board.by_color(us);
         let Some(king) = self.board.king_of(us) else {
@@ -101,86 +110,103 @@ impl Position {
     }
 
     /// Pawn, knight, bishop, rook and queen moves (not king, not en passant) onto `target`.
-    fn gen_pieces(
-        &self,
-        roles: RoleSet,
-        target: Bitboard,
-        pinned: Bitboard,
-        king: Option<Square>,
-        moves: &mut MoveList,
-    ) {
+    /// `pinned` pieces move only along the line through `king` (with no king, `pinned` is empty).
+    #[inline]
+    fn gen_pieces(&self, roles: RoleSet, target: Bitboard, pinned: Bitboard, king: Option<Square>, moves: &mut MoveList) {
         let us = self.turn;
         let board = &self.board;
         let ours = board.by_color(us);
+        let theirs = board.by_color(!us);
         let occupied = board.occupied();
-        let pin_mask = |from: Square, targets: Bitboard| match king {
-            Some(king) if pinned.contains(from) => targets & attacks::line(king, from),
-            _ => targets,
-        };
-        let push = |role: Role, from: Square, targets: Bitboard, moves: &mut MoveList| {
-            for to in pin_mask(from, targets) {
-                moves.push(Move {
-                    role,
-                    from,
-                    to,
-                    capture: board.role_at(to),
-                    promotion: None,
-                    kind: MoveKind::Normal,
-                });
-            }
+        let pin_line = |from: Square| match king {
+            Some(king) => attacks::line(king, from),
+            None => Bitboard::FULL,
         };
         if roles.contains(Role::Knight) {
             // A pinned knight can never move.
             for from in board.by_role(Role::Knight) & (ours - pinned) {
-                push(
-                    Role::Knight,
-                    from,
-                    attacks::knight_attacks(from) & target,
-                    moves,
-                );
+                push_targets(board, Role::Knight, from, attacks::knight_attacks(from) & target, theirs, moves);
             }
         }
         if roles.contains(Role::Bishop) {
             for from in board.by_role(Role::Bishop) & ours {
-                push(
-                    Role::Bishop,
-                    from,
-                    attacks::bishop_attacks(from, occupied) & target,
-                    moves,
-                );
+                let mut targets = attacks::bishop_attacks(from, occupied) & target;
+                if pinned.contains(from) {
+                    targets &= pin_line(from);
+                }
+                push_targets(board, Role::Bishop, from, targets, theirs, moves);
             }
         }
         if roles.contains(Role::Rook) {
             for from in board.by_role(Role::Rook) & ours {
-                push(
-                    Role::Rook,
-                    from,
-                    attacks::rook_attacks(from, occupied) & target,
-                    moves,
-                );
+                let mut targets = attacks::rook_attacks(from, occupied) & target;
+                if pinned.contains(from) {
+                    targets &= pin_line(from);
+                }
+                push_targets(board, Role::Rook, from, targets, theirs, moves);
             }
         }
         if roles.contains(Role::Queen) {
             for from in board.by_role(Role::Queen) & ours {
-                push(
-                    Role::Queen,
-                    from,
-                    attacks::queen_attacks(from, occupied) & target,
-                    moves,
-                );
+                let mut targets = attacks::queen_attacks(from, occupied) & target;
+                if pinned.contains(from) {
+                    targets &= pin_line(from);
+                }
+                push_targets(board, Role::Queen, from, targets, theirs, moves);
             }
         }
         if roles.contains(Role::Pawn) {
-            let theirs = board.by_color(!us);
-            for from in board.by_role(Role::Pawn) & ours {
-                let targets = pawn_targets(us, from, occupied, theirs) & target;
-                for to in pin_mask(from, targets) {
+            let pawns = board.by_role(Role::Pawn) & ours;
+            // Pinned pawns one by one, restricted to the pin line.
+            for from in pawns & pinned {
+                let targets = pawn_targets(us, from, occupied, theirs) & target & pin_line(from);
+                for to in targets {
                     push_pawn_move(from, to, board.role_at(to), moves);
                 }
+            }
+            // The others set-wise: shift the whole set, then recover each origin from the shift.
+            let free = pawns - pinned;
+            let empty = !occupied;
+            let (single, double, west, east, forward) = match us {
+                Color::White => {
+                    let single = free.north() & empty;
+                    let double = (single & Bitboard::rank(Rank(2))).north() & empty;
+                    let west = Bitboard((free.0 & !FILE_A) << 7) & theirs;
+                    let east = Bitboard((free.0 & !FILE_H) << 9) & theirs;
+                    (single, double, west, east, 8)
+                }
+                Color::Black => {
+                    let single = free.south() & empty;
+                    let double = (single & Bitboard::rank(Rank(5))).south() & empty;
+                    let west = Bitboard((free.0 & !FILE_A) >> 9) & theirs;
+                    let east = Bitboard((free.0 & !FILE_H) >> 7) & theirs;
+                    (single, double, west, east, -8)
+                }
+            };
+            // Captures first, then pushes; each with the origin `delta` squares back.
+            for to in west & target {
+                push_pawn_move(offset_back(to, forward - 1), to, Some(board.role_at_occupied(to)), moves);
+            }
+            for to in east & target {
+                push_pawn_move(offset_back(to, forward + 1), to, Some(board.role_at_occupied(to)), moves);
+            }
+            for to in single & target {
+                push_pawn_move(offset_back(to, forward), to, None, moves);
+            }
+            for to in double & target {
+                moves.push(Move {
+                    role: Role::Pawn,
+                    from: offset_back(to, 2 * forward),
+                    to,
+                    capture: None,
+                    promotion: None,
+                    kind: MoveKind::Normal,
+                });
             }
         }
     }
 
+    #[inline]
     fn gen_en_passant(&self, to_mask: Bitboard, king: Option<Square>, moves: &mut MoveList) {
         let Some(ep) = self.ep_square else { return };
         if !to_mask.contains(ep) || self.board.occupied().contains(ep) {
@@ -232,16 +258,11 @@ impl Position {
         let us = self.turn;
         let targets = attacks::king_attacks(king) & !self.board.by_color(us) & to_mask;
         let occupied = self.board.occupied() - king;
+        let theirs = self.board.by_color(!us);
         for to in targets {
             if !self.board.is_attacked(to, !us, occupied) {
-                moves.push(Move {
-                    role: Role::King,
-                    from: king,
-                    to,
-                    capture: self.board.role_at(to),
-                    promotion: None,
-                    kind: MoveKind::Normal,
-                });
+                let capture = if theirs.contains(to) { Some(self.board.role_at_occupied(to)) } else { None };
+                moves.push(Move { role: Role::King, from: king, to, capture, promotion: None, kind: MoveKind::Normal });
             }
         }
     }
@@ -259,7 +280,11 @@ impl Position {
             })
             & to_mask;
         for rook in rooks & Bitboard::rank(back_rank) {
-            if self.castling_obstacle(king, rook).is_none() {
+            // Every square between king and rook lies on the king's or the rook's path, so a piece
+            // there blocks: a cheap test that rejects most castling moves before the full one.
+            if (attacks::between(king, rook) & self.board.occupied()).is_empty()
+                && self.castling_obstacle(king, rook).is_none()
+            {
                 moves.push(Move {
                     role: Role::King,
                     from: king,
@@ -430,7 +455,7 @@ pub(crate) fn pawn_targets(
     captures | pushes
 }
 
-#[inline]
+#[inline(always)]
 fn push_pawn_move(from: Square, to: Square, capture: Option<Role>, moves: &mut MoveList) {
     if Bitboard::BACK_RANKS.contains(to) {
         for promotion in Role::PROMOTIONS {
@@ -452,5 +477,27 @@ fn push_pawn_move(from: Square, to: Square, capture: Option<Role>, moves: &mut M
             promotion: None,
             kind: MoveKind::Normal,
         });
+    }
+}
+
+const FILE_A: u64 = 0x0101_0101_0101_0101;
+const FILE_H: u64 = FILE_A << 7;
+
+/// The square `delta` indexes before `to` (the origin of a pawn move that advanced by `delta`).
+#[inline(always)]
+fn offset_back(to: Square, delta: i32) -> Square {
+    Square::from_index_wrapping((to.index() as i32 - delta) as u32)
+}
+
+/// Pushes the moves of `role` from `from` onto `targets`: captures of `theirs` with the captured
+/// role, the rest as quiet moves.
+#[inline(always)]
+fn push_targets(board: &Board, role: Role, from: Square, targets: Bitboard, theirs: Bitboard, moves: &mut MoveList) {
+    for to in targets & theirs {
+        let capture = Some(board.role_at_occupied(to));
+        moves.push(Move { role, from, to, capture, promotion: None, kind: MoveKind::Normal });
+    }
+    for to in targets - theirs {
+        moves.push(Move { role, from, to, capture: None, promotion: None, kind: MoveKind::Normal });
     }
 }

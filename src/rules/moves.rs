@@ -154,5 +154,7 @@ impl fmt::Debug for Move {
     }
 }
 
-/// A list of moves with room for any position's legal moves (the known maximum is 218).
-pub type MoveList = arrayvec::ArrayVec<Move, 256>;
+/// A list of moves with room for any position's legal moves: the known maximum is 218 with material
+/// reachable in a game, and 270 with arbitrary material (`kBQQQQQQ/BR5Q/Q6Q/Q6Q/Q6Q/Q6Q/Q6Q/KQQQQQQQ
+/// w - -`, from the perft corpus), which FEN input can ask for.
+pub type MoveList = arrayvec::ArrayVec<Move, 280>;

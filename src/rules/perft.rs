@@ -1,6 +1,6 @@
 //! perft: counts the leaves of the legal move tree, the standard proof of a move generator.
 
-use super::moves::Move;
+use super::moves::{Move, MoveList};
 use super::position::Position;
 
 /// The number of leaf nodes `depth` plies below `position`, counting legal moves at the last ply
@@ -9,11 +9,11 @@ pub fn perft(position: &Position, depth: u32) -> u64 {
     match depth {
         0 => 1,
         1 => position.count_legal_moves() as u64,
-        _ => position
-            .legal_moves()
-            .iter()
-            .map(|m| perft(&position.played(m), depth - 1))
-            .sum(),
+        _ => {
+            let mut moves = MoveList::new();
+            position.legal_moves_into(&mut moves);
+            moves.iter().map(|m| perft(&position.played(m), depth - 1)).sum()
+        }
     }
 }
 
@@ -22,11 +22,9 @@ pub fn perft_full(position: &Position, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    position
-        .legal_moves()
-        .iter()
-        .map(|m| perft_full(&position.played(m), depth - 1))
-        .sum()
+    let mut moves = MoveList::new();
+    position.legal_moves_into(&mut moves);
+    moves.iter().map(|m| perft_full(&position.played(m), depth - 1)).sum()
 }
 
 /// The perft count below each legal move at the root, in generation order.

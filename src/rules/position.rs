@@ -194,6 +194,7 @@ impl Position {
 
     /// Plays a move known to be legal (or at least pseudo-legal for this board) and updates every
     /// piece of state. Works on boards without kings, so the state rules can be asked of partial boards.
+    #[inline]
     pub fn play_unchecked(&mut self, m: &Move) {
         let us = self.turn;
         let them = !us;
@@ -261,36 +262,27 @@ impl Position {
                 self.halfmove_clock = 0;
             }
             MoveKind::Normal => {
+                let from = Bitboard::from_square(m.from);
+                let to = Bitboard::from_square(m.to);
                 if let Some(captured) = m.capture {
-                    self.board.toggle(
-                        m.to,
-                        Piece {
-                            color: them,
-                            role: captured,
-                        },
-                    );
+                    self.board.toggle_bits(to, them, captured);
                     self.halfmove_clock = 0;
                 }
-                self.board.toggle(
-                    m.from,
-                    Piece {
-                        color: us,
-                        role: m.role,
-                    },
-                );
-                let role = m.promotion.unwrap_or(m.role);
-                self.board.toggle(m.to, Piece { color: us, role });
+                match m.promotion {
+                    None => self.board.toggle_bits(from | to, us, m.role),
+                    Some(promoted) => {
+                        self.board.toggle_bits(from, us, m.role);
+                        self.board.toggle_bits(to, us, promoted);
+                    }
+                }
                 match m.role {
                     Role::Pawn => {
                         self.halfmove_clock = 0;
-                        if m.from.index().abs_diff(m.to.index()) == 16 {
-                            let skipped = Square::new(((m.from.index() + m.to.index()) / 2) as u32)
-                                .expect("midpoint of two squares is a square");
+                        // A double step flips only bit 4 of the square index (rank 2 <-> 4, 7 <-> 5).
+                        if m.from.index() ^ m.to.index() == 16 {
+                            let skipped = Square::from_index_wrapping(((m.from.index() + m.to.index()) / 2) as u32);
                             let beside = attacks::pawn_attacks(us, skipped)
-                                & self.board.by_piece(Piece {
-                                    color: them,
-                                    role: Role::Pawn,
-                                });
+                                & self.board.by_piece(Piece { color: them, role: Role::Pawn });
                             if beside.any() {
                                 self.ep_square = Some(skipped);
                             }
@@ -301,7 +293,7 @@ impl Position {
                     }
                     _ => {}
                 }
-                self.castling_rooks = self.castling_rooks - m.from - m.to;
+                self.castling_rooks = self.castling_rooks - (from | to);
             }
         }
         if us == Color::Black {
@@ -312,6 +304,7 @@ impl Position {
 
     /// A copy of this position with `m` played (see [`Position::play_unchecked`]).
     #[must_use]
+    #[inline]
     pub fn played(&self, m: &Move) -> Position {
         let mut next = self.clone();
         next.play_unchecked(m);
