@@ -30,7 +30,7 @@ impl<W: Write> Printer for HumanPrinter<W> {
         let start_col = (f.start.column - 1) as usize;
         let width = if f.end.line == f.start.line { (f.end.column - f.start.column).max(1) as usize } else { 1 };
         // Long lines are cut around the range.
-        let skip = start_col.saturating_sub(MAX / 2);
+        let skip = if shown.chars().count() <= MAX { 0 } else { start_col.saturating_sub(MAX / 2) };
         let visible: String = shown.chars().skip(skip).take(MAX).collect();
         let prefix = if skip > 0 { "…" } else { "" };
         writeln!(self.out, "{pad} |")?;

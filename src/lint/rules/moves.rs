@@ -113,9 +113,10 @@ fn report_error(cx: &mut GameContext<'_>, event: &MoveEvent<'_>, state: &LineSta
                 Rule::AmbiguousMove,
                 event.range,
                 format!(
-                    "`{}` is ambiguous: the {role}s on {} can all make it ({}); {stop}",
+                    "`{}` is ambiguous: the {role}s on {} can {} make it ({}); {stop}",
                     event.text,
                     origins.join(" and "),
+                    if candidates.len() == 2 { "both" } else { "all" },
                     sans.iter().map(|s| format!("`{s}`")).collect::<Vec<_>>().join(", ")
                 ),
             );
@@ -136,7 +137,8 @@ fn report_error(cx: &mut GameContext<'_>, event: &MoveEvent<'_>, state: &LineSta
                 let color = position.turn();
                 let side_idx = if *side == CastlingSide::KingSide { 0 } else { 1 };
                 if let Some(lost_at) = state.losses[color.index()][side_idx] {
-                    d = d.with_related(lost_at, format!("the {} castling right was lost with this move", color.name()));
+                    let side_name = if side_idx == 0 { "kingside" } else { "queenside" };
+                    d = d.with_related(lost_at, format!("the {} {side_name} castling right was lost with this move", color.name()));
                 }
             }
             if let IllegalReason::NoEnPassant { .. } = reason
