@@ -9,11 +9,16 @@ use pgn_arbiter::lint::meaning::{Allowance, change_of_meaning, meaning};
 use pgn_arbiter::lint::{LintOptions, Profile};
 use pgn_arbiter::syntax::parse;
 
-const SAFE: FixPolicy = FixPolicy { unsafe_fixes: false };
+const SAFE: FixPolicy = FixPolicy {
+    unsafe_fixes: false,
+};
 const UNSAFE: FixPolicy = FixPolicy { unsafe_fixes: true };
 
 fn export() -> LintOptions {
-    LintOptions { profile: Profile::Export, ..LintOptions::default() }
+    LintOptions {
+        profile: Profile::Export,
+        ..LintOptions::default()
+    }
 }
 
 /// Fixes one game and returns the new text; panics when nothing changed or the fix was refused.
@@ -25,11 +30,17 @@ fn fixed(text: &str, options: &LintOptions, policy: FixPolicy) -> String {
 }
 
 fn fix_file(text: &str, options: &LintOptions, policy: FixPolicy) -> Rewritten {
-    rewrite_text(text, options, &|t, o, place: GamePlace<'_>| fix_game(t, o, place.ignored, policy))
+    rewrite_text(text, options, &|t, o, place: GamePlace<'_>| {
+        fix_game(t, o, place.ignored, policy)
+    })
 }
 
 fn fmt_file(text: &str) -> Rewritten {
-    rewrite_text(text, &LintOptions::default(), &|t, _, place: GamePlace<'_>| format_game(t, place.is_last))
+    rewrite_text(
+        text,
+        &LintOptions::default(),
+        &|t, _, place: GamePlace<'_>| format_game(t, place.is_last),
+    )
 }
 
 macro_rules! fix_tests {
@@ -100,18 +111,38 @@ fix_tests! {
 
 #[test]
 fn byte_order_mark_is_removed_by_fix() {
-    let out = fix_file("\u{feff}[Event \"E\"]\n\n1. e4 *\n", &LintOptions::default(), SAFE);
+    let out = fix_file(
+        "\u{feff}[Event \"E\"]\n\n1. e4 *\n",
+        &LintOptions::default(),
+        SAFE,
+    );
     assert_eq!(out.text, "[Event \"E\"]\n\n1. e4 *\n");
 }
 
 #[test]
 fn safe_fix_policy_leaves_unsafe_fixes_alone() {
-    assert_eq!(fix_game("[Result \"1-0\"]\n\n1. e4 e5 0-1\n", &LintOptions::default(), &[], SAFE), GameFix::Unchanged);
+    assert_eq!(
+        fix_game(
+            "[Result \"1-0\"]\n\n1. e4 e5 0-1\n",
+            &LintOptions::default(),
+            &[],
+            SAFE
+        ),
+        GameFix::Unchanged
+    );
 }
 
 #[test]
 fn ambiguous_move_is_never_fixed_by_itself_even_with_unsafe_fixes() {
-    assert_eq!(fix_game("1. Nf3 d5 2. d3 Nc6 3. Nd2 *\n", &LintOptions::default(), &[], UNSAFE), GameFix::Unchanged);
+    assert_eq!(
+        fix_game(
+            "1. Nf3 d5 2. d3 Nc6 3. Nd2 *\n",
+            &LintOptions::default(),
+            &[],
+            UNSAFE
+        ),
+        GameFix::Unchanged
+    );
 }
 
 fn fixtures() -> Vec<(String, String)> {
@@ -121,7 +152,10 @@ fn fixtures() -> Vec<(String, String)> {
         .filter_map(|e| {
             let path = e.unwrap().path();
             let text = String::from_utf8(std::fs::read(&path).unwrap()).ok()?;
-            Some((path.file_name().unwrap().to_string_lossy().into_owned(), text))
+            Some((
+                path.file_name().unwrap().to_string_lossy().into_owned(),
+                text,
+            ))
         })
         .collect();
     out.sort();
@@ -135,7 +169,11 @@ fn fixing_fixed_text_changes_nothing_for_every_fixture() {
             for (name, text) in fixtures() {
                 let once = fix_file(&text, &options, policy);
                 let twice = fix_file(&once.text, &options, policy);
-                assert_eq!(twice.text, once.text, "{name} ({:?}, {policy:?})", options.profile);
+                assert_eq!(
+                    twice.text, once.text,
+                    "{name} ({:?}, {policy:?})",
+                    options.profile
+                );
                 assert_eq!(twice.n_changes, 0, "{name}");
             }
         }
@@ -149,15 +187,28 @@ fn a_rewrite_that_changes_a_move_is_a_change_of_meaning() {
     let (before, after) = (parse(before_text), parse(after_text));
     let before = meaning(&before.games[0], before_text);
     let after = meaning(&after.games[0], after_text);
-    assert_eq!(change_of_meaning(&before, &after, Allowance::Exact).as_deref(), Some("the moves would change"));
-    assert_eq!(change_of_meaning(&before, &after, Allowance::Unsafe).as_deref(), Some("the moves would change"));
+    assert_eq!(
+        change_of_meaning(&before, &after, Allowance::Exact).as_deref(),
+        Some("the moves would change")
+    );
+    assert_eq!(
+        change_of_meaning(&before, &after, Allowance::Unsafe).as_deref(),
+        Some("the moves would change")
+    );
 }
 
 #[test]
 fn respelling_a_move_is_not_a_change_of_meaning() {
     let (a, b) = ("1. e4 e5 2. Ng1f3 *\n", "1. e4 e5 2. Nf3 *\n");
     let (pa, pb) = (parse(a), parse(b));
-    assert_eq!(change_of_meaning(&meaning(&pa.games[0], a), &meaning(&pb.games[0], b), Allowance::Exact), None);
+    assert_eq!(
+        change_of_meaning(
+            &meaning(&pa.games[0], a),
+            &meaning(&pb.games[0], b),
+            Allowance::Exact
+        ),
+        None
+    );
 }
 
 #[test]
@@ -170,9 +221,16 @@ fn rewrite_refuses_a_game_whose_moves_would_change_and_keeps_its_text() {
             return GameFix::Unchanged;
         }
         let (old, new) = (parse(game), parse(&changed));
-        match change_of_meaning(&meaning(&old.games[0], game), &meaning(&new.games[0], &changed), Allowance::Exact) {
+        match change_of_meaning(
+            &meaning(&old.games[0], game),
+            &meaning(&new.games[0], &changed),
+            Allowance::Exact,
+        ) {
             Some(reason) => GameFix::Refused { reason },
-            None => GameFix::Fixed { text: changed, n_fixes: 1 },
+            None => GameFix::Fixed {
+                text: changed,
+                n_fixes: 1,
+            },
         }
     };
     let out = rewrite_text(text, &LintOptions::default(), &swap);
@@ -191,7 +249,10 @@ fn fmt_writes_the_export_format() {
 fn fmt_keeps_comments_nags_variations_and_escape_lines() {
     let input = "% pgn-arbiter: ignore date-format\n[Event \"E\"]\n\n1. e4 {best by test} $1 (1. d4 (1. c4) d5) e5 *\n";
     let out = fmt_file(input).text;
-    assert_eq!(out, "% pgn-arbiter: ignore date-format\n[Event \"E\"]\n\n1. e4 {best by test} $1 (1. d4 (1. c4) 1... d5) 1... e5 *\n");
+    assert_eq!(
+        out,
+        "% pgn-arbiter: ignore date-format\n[Event \"E\"]\n\n1. e4 {best by test} $1 (1. d4 (1. c4) 1... d5) 1... e5 *\n"
+    );
 }
 
 #[test]

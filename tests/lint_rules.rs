@@ -2,7 +2,7 @@
 //! through the real `pgn-arbiter check` binary: the human and JSON outputs are snapshots, and each test
 //! asserts the one fact it is about (the rule fires on the expected bytes). Then the tricky cases.
 
-use pgn_arbiter::lint::{Profile, Rule};
+use pgn_arbiter::lint::Rule;
 use serde_json::Value;
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -33,7 +33,9 @@ fn profile_of(id: &str) -> &'static str {
 }
 
 fn parse_json_lines(out: &str) -> Vec<Value> {
-    out.lines().map(|l| serde_json::from_str(l).expect("one JSON object per line")).collect()
+    out.lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON object per line"))
+        .collect()
 }
 
 /// `check` on a fixture in both formats: (human output, JSON findings, JSON pretty-printed).
@@ -41,8 +43,15 @@ fn check_fixture(id: &str) -> (String, Vec<Value>, String) {
     let path = fixture_path(id);
     let profile = profile_of(id);
     let human = run(&["check", "--profile", profile, &path], None);
-    let json = parse_json_lines(&run(&["check", "--profile", profile, "--format", "json", &path], None));
-    let pretty = json.iter().map(|v| serde_json::to_string_pretty(v).unwrap()).collect::<Vec<_>>().join("\n");
+    let json = parse_json_lines(&run(
+        &["check", "--profile", profile, "--format", "json", &path],
+        None,
+    ));
+    let pretty = json
+        .iter()
+        .map(|v| serde_json::to_string_pretty(v).unwrap())
+        .collect::<Vec<_>>()
+        .join("\n");
     (human, json, pretty)
 }
 
@@ -55,26 +64,43 @@ fn check(text: &str, extra: &[&str]) -> Vec<Value> {
 }
 
 fn rules_of(findings: &[Value]) -> Vec<&str> {
-    findings.iter().map(|f| f["rule"].as_str().unwrap()).collect()
+    findings
+        .iter()
+        .map(|f| f["rule"].as_str().unwrap())
+        .collect()
 }
 
 fn find<'a>(findings: &'a [Value], id: &str) -> &'a Value {
-    findings.iter().find(|f| f["rule"] == id).unwrap_or_else(|| panic!("`{id}` does not fire: {findings:#?}"))
+    findings
+        .iter()
+        .find(|f| f["rule"] == id)
+        .unwrap_or_else(|| panic!("`{id}` does not fire: {findings:#?}"))
 }
 
 /// Snapshots both outputs of `id`'s fixture and asserts that `id` fires on the bytes of `span`,
 /// found right after the first occurrence of `before` in the fixture.
 fn assert_rule_fires(id: &str, before: &str, span: &str) {
-    let bytes = std::fs::read(format!("{}/{}", env!("CARGO_MANIFEST_DIR"), fixture_path(id))).unwrap();
+    let bytes = std::fs::read(format!(
+        "{}/{}",
+        env!("CARGO_MANIFEST_DIR"),
+        fixture_path(id)
+    ))
+    .unwrap();
     let (human, json, pretty) = check_fixture(id);
     insta::assert_snapshot!(format!("{id}__human"), human);
     insta::assert_snapshot!(format!("{id}__json"), pretty);
     let finding = find(&json, id);
     let needle = [before.as_bytes(), span.as_bytes()].concat();
-    let at = bytes.windows(needle.len().max(1)).position(|w| needle.is_empty() || w == needle.as_slice()).unwrap();
+    let at = bytes
+        .windows(needle.len().max(1))
+        .position(|w| needle.is_empty() || w == needle.as_slice())
+        .unwrap();
     let start = at + before.len();
     assert_eq!(
-        (finding["byte_start"].as_u64().unwrap() as usize, finding["byte_end"].as_u64().unwrap() as usize),
+        (
+            finding["byte_start"].as_u64().unwrap() as usize,
+            finding["byte_end"].as_u64().unwrap() as usize
+        ),
         (start, start + span.len()),
         "`{id}` fires at the wrong bytes: {finding:#}"
     );
@@ -163,21 +189,36 @@ fn every_rule_of_the_catalogue_has_a_fixture_and_a_test() {
     for rule in Rule::ALL {
         assert!(COVERED.contains(&rule.id()), "no test for `{}`", rule.id());
         let path = format!("{}/{}", env!("CARGO_MANIFEST_DIR"), fixture_path(rule.id()));
-        assert!(std::path::Path::new(&path).is_file(), "no fixture for `{}`", rule.id());
+        assert!(
+            std::path::Path::new(&path).is_file(),
+            "no fixture for `{}`",
+            rule.id()
+        );
     }
     assert_eq!(COVERED.len(), Rule::ALL.len());
 }
 
 #[test]
 fn every_rule_has_a_section_in_docs_rules_md_with_its_severity_and_profile() {
-    let docs = std::fs::read_to_string(format!("{}/docs/rules.md", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    let docs =
+        std::fs::read_to_string(format!("{}/docs/rules.md", env!("CARGO_MANIFEST_DIR"))).unwrap();
     for rule in Rule::ALL {
         let heading = format!("\n## {}\n", rule.id());
-        let at = docs.find(&heading).unwrap_or_else(|| panic!("no `## {}` section", rule.id()));
+        let at = docs
+            .find(&heading)
+            .unwrap_or_else(|| panic!("no `## {}` section", rule.id()));
         let section = &docs[at + heading.len()..];
         let section = &section[..section.find("\n## ").unwrap_or(section.len())];
-        assert!(section.contains(&format!("Severity: {}", rule.default_severity().as_str())), "{}", rule.id());
-        assert!(section.contains(&format!("Profile: {}", rule.profile().as_str())), "{}", rule.id());
+        assert!(
+            section.contains(&format!("Severity: {}", rule.default_severity().as_str())),
+            "{}",
+            rule.id()
+        );
+        assert!(
+            section.contains(&format!("Profile: {}", rule.profile().as_str())),
+            "{}",
+            rule.id()
+        );
     }
 }
 
@@ -219,7 +260,10 @@ fn castling_after_the_rook_moved_names_the_move_that_lost_the_right() {
     let rook_move = text.find("Rg1").unwrap() as u64;
     assert_eq!(illegal["related"][0]["byte_start"], rook_move);
     assert_eq!(illegal["related"][0]["byte_end"], rook_move + 3);
-    assert_eq!(illegal["related"][0]["message"], "the white kingside castling right was lost with this move");
+    assert_eq!(
+        illegal["related"][0]["message"],
+        "the white kingside castling right was lost with this move"
+    );
 }
 
 #[test]
@@ -227,20 +271,31 @@ fn error_inside_a_variation_does_not_stop_the_main_line() {
     let text = "[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 (2. Ke3) 2... Nc6 3. Bc4 Nf6 4. Qxf7 1-0\n";
     let findings = check(text, &[]);
     assert_eq!(rules_of(&findings), ["illegal-move", "check-suffix"]);
-    assert!(findings[0]["message"].as_str().unwrap().ends_with("the rest of this variation is not replayed"));
+    assert!(
+        findings[0]["message"]
+            .as_str()
+            .unwrap()
+            .ends_with("the rest of this variation is not replayed")
+    );
     assert_eq!(findings[1]["byte_start"], text.find("Qxf7").unwrap() as u64);
 }
 
 #[test]
 fn variation_starts_from_the_position_before_the_move_it_replaces_nested_too() {
     // `1... e6` is black's alternative to `1... e5`; `2. Nc3` is white's alternative to `2. d4`.
-    let findings = check("1. e4 e5 (1... e6 2. d4 (2. Nc3 d5) 2... d5) 2. Nf3 *\n", &[]);
+    let findings = check(
+        "1. e4 e5 (1... e6 2. d4 (2. Nc3 d5) 2... d5) 2. Nf3 *\n",
+        &[],
+    );
     assert_eq!(rules_of(&findings), Vec::<&str>::new());
 }
 
 #[test]
 fn unsupported_variant_is_reported_once_and_its_moves_are_not_judged() {
-    let findings = check("[Variant \"Atomic\"]\n\n1. e4 d5 2. Qxf7 Kxe1 3. Zz9 *\n", &[]);
+    let findings = check(
+        "[Variant \"Atomic\"]\n\n1. e4 d5 2. Qxf7 Kxe1 3. Zz9 *\n",
+        &[],
+    );
     assert_eq!(rules_of(&findings), ["unsupported-variant"]);
 }
 
@@ -259,7 +314,10 @@ fn escape_line_suppresses_a_rule_for_the_next_game_only() {
 
 1. c4 *
 "#;
-    let games: Vec<u64> = check(text, &[]).iter().map(|f| f["game"].as_u64().unwrap()).collect();
+    let games: Vec<u64> = check(text, &[])
+        .iter()
+        .map(|f| f["game"].as_u64().unwrap())
+        .collect();
     assert_eq!(games, [1, 3]);
 }
 
@@ -274,7 +332,10 @@ fn escape_line_right_under_a_game_suppresses_the_rule_in_the_game_after_it() {
 
 1. d4 *
 "#;
-    let games: Vec<u64> = check(text, &[]).iter().map(|f| f["game"].as_u64().unwrap()).collect();
+    let games: Vec<u64> = check(text, &[])
+        .iter()
+        .map(|f| f["game"].as_u64().unwrap())
+        .collect();
     assert_eq!(games, [1]);
 }
 
@@ -282,8 +343,14 @@ fn escape_line_right_under_a_game_suppresses_the_rule_in_the_game_after_it() {
 fn select_and_ignore_choose_the_rules_that_run() {
     let text = "[Date \"2024-01-01\"]\n\n1. e4 e5 3. Nf3 *\n";
     assert_eq!(rules_of(&check(text, &[])), ["date-format", "move-number"]);
-    assert_eq!(rules_of(&check(text, &["--select", "move-number"])), ["move-number"]);
-    assert_eq!(rules_of(&check(text, &["--ignore", "move-number"])), ["date-format"]);
+    assert_eq!(
+        rules_of(&check(text, &["--select", "move-number"])),
+        ["move-number"]
+    );
+    assert_eq!(
+        rules_of(&check(text, &["--ignore", "move-number"])),
+        ["date-format"]
+    );
 }
 
 #[test]

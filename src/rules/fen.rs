@@ -356,7 +356,7 @@ impl Position {
                 };
                 letters.push((order, if color.is_white() { c.to_ascii_uppercase() } else { c }));
             }
-            letters.sort_by(|a, b| b.0.cmp(&a.0));
+            letters.sort_by_key(|l| std::cmp::Reverse(l.0));
             out.extend(letters.into_iter().map(|(_, c)| c));
         }
         if out.is_empty() { "-".to_string() } else { out }

@@ -114,7 +114,7 @@ impl Position {
         };
         if roles.contains(Role::Knight) {
             // A pinned knight can never move.
-            for from in board.by_role(Role::Knight) & ours - pinned {
+            for from in board.by_role(Role::Knight) & (ours - pinned) {
                 push(Role::Knight, from, attacks::knight_attacks(from) & target, moves);
             }
         }

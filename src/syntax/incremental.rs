@@ -181,7 +181,7 @@ impl Document {
         if sync.is_none()
             && let Some(g) = new_games.last_mut()
         {
-            g.len = (to_abs(window.len()) - g.offset) as u32;
+            g.len = to_abs(window.len()) - g.offset;
         }
         for g in &mut self.games[replace_end..] {
             g.offset = (g.offset as i64 + delta) as u32;
