@@ -6,7 +6,7 @@
 use super::fixer::GameFix;
 use super::meaning::{Allowance, change_of_meaning, meaning};
 use super::rules::tags::SEVEN_TAG_ROSTER;
-use crate::syntax::{Game, NO_NODE, NodeId, NodeKind, parse};
+use crate::syntax::{Game, NO_NODE, NodeId, NodeKind, TextRange, parse};
 
 /// The widest line the export format allows is 79 characters (under 80 columns).
 pub const MAX_COLUMNS: usize = 79;
@@ -26,8 +26,12 @@ pub fn format_game(text: &str, is_last: bool) -> GameFix {
     if game.tags.is_empty() && game.mainline == NO_NODE && game.result.is_none() {
         return GameFix::Unchanged;
     }
+    let Some(body) = super::file::body(game) else { return GameFix::Unchanged };
+    if game.escapes.iter().any(|r| r.start >= body.start && r.start < body.end) {
+        return GameFix::Refused { reason: "it has `%` escape lines among its tags or moves".to_string() };
+    }
     let newline = if text.contains("\r\n") { "\r\n" } else { "\n" };
-    let formatted = render(game, text, newline, is_last);
+    let formatted = render(game, text, body, newline, is_last);
     if formatted == text {
         return GameFix::Unchanged;
     }
@@ -50,9 +54,9 @@ pub fn format_game(text: &str, is_last: bool) -> GameFix {
     }
 }
 
-fn render(game: &Game, text: &str, newline: &str, is_last: bool) -> String {
+fn render(game: &Game, text: &str, body: TextRange, newline: &str, is_last: bool) -> String {
     let mut out = String::with_capacity(text.len());
-    for escape in game.escapes.iter().filter(|r| r.start < game.content.start) {
+    for escape in game.escapes.iter().filter(|r| r.start < body.start) {
         out.push_str(escape.slice(text).trim_end());
         out.push_str(newline);
     }
@@ -87,9 +91,11 @@ fn render(game: &Game, text: &str, newline: &str, is_last: bool) -> String {
         out.push_str(line);
         out.push_str(newline);
     }
-    for escape in game.escapes.iter().filter(|r| r.start >= game.content.end) {
-        out.push_str(newline);
+    // Escape lines after the game stay right under it (no blank line: that would start the next game
+    // with them, which also works but would not be stable under a second `fmt`).
+    for escape in game.escapes.iter().filter(|r| r.start >= body.end) {
         out.push_str(escape.slice(text).trim_end());
+        out.push_str(newline);
     }
     if !is_last {
         out.push_str(newline);

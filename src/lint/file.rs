@@ -7,15 +7,31 @@ use super::rule::Rule;
 use crate::syntax::{Game, TextRange};
 use std::collections::HashMap;
 
-/// Rules switched off for `game` by escape lines before its first tag or move.
-pub fn leading_ignores(game: &Game, text: &str) -> Vec<Rule> {
-    directives(game, text, |range| range.start < game.content.start)
+/// The span of a game's tags, movetext and syntax errors — its content without the escape lines
+/// around it (the parser counts escape lines as content). `None` for a game of escape lines only.
+pub fn body(game: &Game) -> Option<TextRange> {
+    let ranges = game
+        .tags
+        .iter()
+        .map(|t| t.range)
+        .chain(game.nodes.iter().map(|n| n.range))
+        .chain(game.result.iter().map(|r| r.range))
+        .chain(game.errors.iter().map(|e| e.range));
+    ranges.reduce(|a, b| TextRange::new(a.start.min(b.start), a.end.max(b.end)))
 }
 
-/// Rules switched off for the game after `game` by escape lines after its content (escape lines
-/// between two games belong to the extent of the first).
+/// Rules switched off for `game` by escape lines before its first tag or move (an escape line after
+/// a blank line that ends the previous game starts the next one).
+pub fn leading_ignores(game: &Game, text: &str) -> Vec<Rule> {
+    let start = body(game).map_or(u32::MAX, |b| b.start);
+    directives(game, text, |range| range.start < start)
+}
+
+/// Rules switched off for the game after `game` by escape lines after its tags and moves (an escape
+/// line right after a game's last line belongs to that game's extent).
 pub fn trailing_ignores(game: &Game, text: &str) -> Vec<Rule> {
-    directives(game, text, |range| range.start >= game.content.end)
+    let Some(body) = body(game) else { return Vec::new() };
+    directives(game, text, |range| range.start >= body.end)
 }
 
 fn directives(game: &Game, text: &str, keep: impl Fn(TextRange) -> bool) -> Vec<Rule> {

@@ -504,7 +504,7 @@ impl Position {
                     },
                 ));
             }
-            letters.sort_by_key(|&(order, _)| std::cmp::Reverse(order));
+            letters.sort_by_key(|l| std::cmp::Reverse(l.0));
             out.extend(letters.into_iter().map(|(_, c)| c));
         }
         if out.is_empty() { "-".to_string() } else { out }

@@ -125,7 +125,7 @@ impl Position {
         if roles.contains(Role::Knight) {
             // A pinned knight can never move.
             for from in board.by_role(Role::Knight) & (ours - pinned) {
-                push_targets(board, Role::Knight, from, attacks::knight_attacks(from) & target, theirs, moves);
+                push(Role::Knight, from, attacks::knight_attacks(from) & target, moves);
             }
         }
         if roles.contains(Role::Bishop) {

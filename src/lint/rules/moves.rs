@@ -143,13 +143,11 @@ fn report_error(
                 Rule::AmbiguousMove,
                 event.range,
                 format!(
-                    "`{}` is ambiguous: the {role}s on {} can all make it ({}); {stop}",
+                    "`{}` is ambiguous: the {role}s on {} can {} make it ({}); {stop}",
                     event.text,
                     origins.join(" and "),
-                    sans.iter()
-                        .map(|s| format!("`{s}`"))
-                        .collect::<Vec<_>>()
-                        .join(", ")
+                    if candidates.len() == 2 { "both" } else { "all" },
+                    sans.iter().map(|s| format!("`{s}`")).collect::<Vec<_>>().join(", ")
                 ),
             );
             for san in sans {
@@ -182,13 +180,8 @@ fn report_error(
                     1
                 };
                 if let Some(lost_at) = state.losses[color.index()][side_idx] {
-                    d = d.with_related(
-                        lost_at,
-                        format!(
-                            "the {} castling right was lost with this move",
-                            color.name()
-                        ),
-                    );
+                    let side_name = if side_idx == 0 { "kingside" } else { "queenside" };
+                    d = d.with_related(lost_at, format!("the {} {side_name} castling right was lost with this move", color.name()));
                 }
             }
             if let IllegalReason::NoEnPassant { .. } = reason

@@ -97,15 +97,21 @@ impl Position {
     fn why_illegal(&self, m: &Move) -> Option<IllegalReason> {
         let us = self.turn;
         let king = self.our_king()?;
-        if m.role != Role::King && m.kind != MoveKind::EnPassant {
+        if m.role != Role::King {
+            // An en-passant capture moves two pawns off a line at once: when they were the only
+            // pieces between the king and a slider on one rank, the capturing pawn is pinned too.
+            let leaving = if m.kind == MoveKind::EnPassant {
+                let captured = Square::from_coords(m.to.file(), m.from.rank());
+                Bitboard::from_square(m.from) | Bitboard::from_square(captured)
+            } else {
+                Bitboard::from_square(m.from)
+            };
             let snipers = ((attacks::rook_rays(king) & self.board.rooks_and_queens())
                 | (attacks::bishop_rays(king) & self.board.bishops_and_queens()))
                 & self.board.by_color(!us);
             for pinner in snipers {
                 let between = attacks::between(king, pinner) & self.board.occupied();
-                if between == Bitboard::from_square(m.from)
-                    && !attacks::line(king, pinner).contains(m.to)
-                {
+                if between == leaving && !attacks::line(king, pinner).contains(m.to) {
                     return Some(IllegalReason::Pinned {
                         role: m.role,
                         from: m.from,
