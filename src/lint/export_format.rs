@@ -26,9 +26,17 @@ pub fn format_game(text: &str, is_last: bool) -> GameFix {
     if game.tags.is_empty() && game.mainline == NO_NODE && game.result.is_none() {
         return GameFix::Unchanged;
     }
-    let Some(body) = super::file::body(game) else { return GameFix::Unchanged };
-    if game.escapes.iter().any(|r| r.start >= body.start && r.start < body.end) {
-        return GameFix::Refused { reason: "it has `%` escape lines among its tags or moves".to_string() };
+    let Some(body) = super::file::body(game) else {
+        return GameFix::Unchanged;
+    };
+    if game
+        .escapes
+        .iter()
+        .any(|r| r.start >= body.start && r.start < body.end)
+    {
+        return GameFix::Refused {
+            reason: "it has `%` escape lines among its tags or moves".to_string(),
+        };
     }
     let newline = if text.contains("\r\n") { "\r\n" } else { "\n" };
     let formatted = render(game, text, body, newline, is_last);

@@ -30,7 +30,9 @@ pub fn leading_ignores(game: &Game, text: &str) -> Vec<Rule> {
 /// Rules switched off for the game after `game` by escape lines after its tags and moves (an escape
 /// line right after a game's last line belongs to that game's extent).
 pub fn trailing_ignores(game: &Game, text: &str) -> Vec<Rule> {
-    let Some(body) = body(game) else { return Vec::new() };
+    let Some(body) = body(game) else {
+        return Vec::new();
+    };
     directives(game, text, |range| range.start >= body.end)
 }
 

@@ -66,13 +66,21 @@ impl Bitboard {
     /// The lowest square, if any.
     #[inline]
     pub const fn first(self) -> Option<Square> {
-        if self.0 == 0 { None } else { Some(Square::from_index_wrapping(self.0.trailing_zeros())) }
+        if self.0 == 0 {
+            None
+        } else {
+            Some(Square::from_index_wrapping(self.0.trailing_zeros()))
+        }
     }
 
     /// The highest square, if any.
     #[inline]
     pub const fn last(self) -> Option<Square> {
-        if self.0 == 0 { None } else { Some(Square::from_index_wrapping(63 - self.0.leading_zeros())) }
+        if self.0 == 0 {
+            None
+        } else {
+            Some(Square::from_index_wrapping(63 - self.0.leading_zeros()))
+        }
     }
 
     /// The only square, if the set holds exactly one.

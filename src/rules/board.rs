@@ -220,11 +220,14 @@ impl Board {
             return true;
         }
         let rooks = self.rooks_and_queens() & them;
-        if (attacks::rook_rays(square) & rooks).any() && (attacks::rook_attacks(square, occupied) & rooks).any() {
+        if (attacks::rook_rays(square) & rooks).any()
+            && (attacks::rook_attacks(square, occupied) & rooks).any()
+        {
             return true;
         }
         let bishops = self.bishops_and_queens() & them;
-        (attacks::bishop_rays(square) & bishops).any() && (attacks::bishop_attacks(square, occupied) & bishops).any()
+        (attacks::bishop_rays(square) & bishops).any()
+            && (attacks::bishop_attacks(square, occupied) & bishops).any()
     }
 
     /// Enemy sliders of `king_color`'s king on `king` that would give check if the one piece

@@ -72,7 +72,9 @@ impl Position {
     }
 
     #[inline]
-    fn generate(&self, roles: RoleSet, to_mask: Bitboard, moves: &mut MoveList) {
+    /// Appends the legal moves of `roles` onto `to_mask` to `moves` (as [`Position::legal_moves_filtered`],
+    /// into a caller's buffer: the SAN hot path avoids copying a whole `MoveList` on return).
+    pub(crate) fn generate(&self, roles: RoleSet, to_mask: Bitboard, moves: &mut MoveList) {
         let us = self.turn;
         let ours = self.board.by_color(us);
         let Some(king) = self.board.king_of(us) else {
@@ -112,7 +114,14 @@ impl Position {
     /// Pawn, knight, bishop, rook and queen moves (not king, not en passant) onto `target`.
     /// `pinned` pieces move only along the line through `king` (with no king, `pinned` is empty).
     #[inline]
-    fn gen_pieces(&self, roles: RoleSet, target: Bitboard, pinned: Bitboard, king: Option<Square>, moves: &mut MoveList) {
+    fn gen_pieces(
+        &self,
+        roles: RoleSet,
+        target: Bitboard,
+        pinned: Bitboard,
+        king: Option<Square>,
+        moves: &mut MoveList,
+    ) {
         let us = self.turn;
         let board = &self.board;
         let ours = board.by_color(us);
@@ -125,7 +134,14 @@ impl Position {
         if roles.contains(Role::Knight) {
             // A pinned knight can never move.
             for from in board.by_role(Role::Knight) & (ours - pinned) {
-                push(Role::Knight, from, attacks::knight_attacks(from) & target, moves);
+                push_targets(
+                    board,
+                    Role::Knight,
+                    from,
+                    attacks::knight_attacks(from) & target,
+                    theirs,
+                    moves,
+                );
             }
         }
         if roles.contains(Role::Bishop) {
@@ -185,10 +201,20 @@ impl Position {
             };
             // Captures first, then pushes; each with the origin `delta` squares back.
             for to in west & target {
-                push_pawn_move(offset_back(to, forward - 1), to, Some(board.role_at_occupied(to)), moves);
+                push_pawn_move(
+                    offset_back(to, forward - 1),
+                    to,
+                    Some(board.role_at_occupied(to)),
+                    moves,
+                );
             }
             for to in east & target {
-                push_pawn_move(offset_back(to, forward + 1), to, Some(board.role_at_occupied(to)), moves);
+                push_pawn_move(
+                    offset_back(to, forward + 1),
+                    to,
+                    Some(board.role_at_occupied(to)),
+                    moves,
+                );
             }
             for to in single & target {
                 push_pawn_move(offset_back(to, forward), to, None, moves);
@@ -261,8 +287,19 @@ impl Position {
         let theirs = self.board.by_color(!us);
         for to in targets {
             if !self.board.is_attacked(to, !us, occupied) {
-                let capture = if theirs.contains(to) { Some(self.board.role_at_occupied(to)) } else { None };
-                moves.push(Move { role: Role::King, from: king, to, capture, promotion: None, kind: MoveKind::Normal });
+                let capture = if theirs.contains(to) {
+                    Some(self.board.role_at_occupied(to))
+                } else {
+                    None
+                };
+                moves.push(Move {
+                    role: Role::King,
+                    from: king,
+                    to,
+                    capture,
+                    promotion: None,
+                    kind: MoveKind::Normal,
+                });
             }
         }
     }
@@ -492,12 +529,33 @@ fn offset_back(to: Square, delta: i32) -> Square {
 /// Pushes the moves of `role` from `from` onto `targets`: captures of `theirs` with the captured
 /// role, the rest as quiet moves.
 #[inline(always)]
-fn push_targets(board: &Board, role: Role, from: Square, targets: Bitboard, theirs: Bitboard, moves: &mut MoveList) {
+fn push_targets(
+    board: &Board,
+    role: Role,
+    from: Square,
+    targets: Bitboard,
+    theirs: Bitboard,
+    moves: &mut MoveList,
+) {
     for to in targets & theirs {
         let capture = Some(board.role_at_occupied(to));
-        moves.push(Move { role, from, to, capture, promotion: None, kind: MoveKind::Normal });
+        moves.push(Move {
+            role,
+            from,
+            to,
+            capture,
+            promotion: None,
+            kind: MoveKind::Normal,
+        });
     }
     for to in targets - theirs {
-        moves.push(Move { role, from, to, capture: None, promotion: None, kind: MoveKind::Normal });
+        moves.push(Move {
+            role,
+            from,
+            to,
+            capture: None,
+            promotion: None,
+            kind: MoveKind::Normal,
+        });
     }
 }

@@ -12,7 +12,10 @@ pub fn perft(position: &Position, depth: u32) -> u64 {
         _ => {
             let mut moves = MoveList::new();
             position.legal_moves_into(&mut moves);
-            moves.iter().map(|m| perft(&position.played(m), depth - 1)).sum()
+            moves
+                .iter()
+                .map(|m| perft(&position.played(m), depth - 1))
+                .sum()
         }
     }
 }
@@ -24,7 +27,10 @@ pub fn perft_full(position: &Position, depth: u32) -> u64 {
     }
     let mut moves = MoveList::new();
     position.legal_moves_into(&mut moves);
-    moves.iter().map(|m| perft_full(&position.played(m), depth - 1)).sum()
+    moves
+        .iter()
+        .map(|m| perft_full(&position.played(m), depth - 1))
+        .sum()
 }
 
 /// The perft count below each legal move at the root, in generation order.

@@ -280,9 +280,14 @@ impl Position {
                         self.halfmove_clock = 0;
                         // A double step flips only bit 4 of the square index (rank 2 <-> 4, 7 <-> 5).
                         if m.from.index() ^ m.to.index() == 16 {
-                            let skipped = Square::from_index_wrapping(((m.from.index() + m.to.index()) / 2) as u32);
+                            let skipped = Square::from_index_wrapping(
+                                ((m.from.index() + m.to.index()) / 2) as u32,
+                            );
                             let beside = attacks::pawn_attacks(us, skipped)
-                                & self.board.by_piece(Piece { color: them, role: Role::Pawn });
+                                & self.board.by_piece(Piece {
+                                    color: them,
+                                    role: Role::Pawn,
+                                });
                             if beside.any() {
                                 self.ep_square = Some(skipped);
                             }

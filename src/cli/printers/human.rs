@@ -48,7 +48,11 @@ impl<W: Write> Printer for HumanPrinter<W> {
             1
         };
         // Long lines are cut around the range.
-        let skip = if shown.chars().count() <= MAX { 0 } else { start_col.saturating_sub(MAX / 2) };
+        let skip = if shown.chars().count() <= MAX {
+            0
+        } else {
+            start_col.saturating_sub(MAX / 2)
+        };
         let visible: String = shown.chars().skip(skip).take(MAX).collect();
         let prefix = if skip > 0 { "…" } else { "" };
         writeln!(self.out, "{pad} |")?;

@@ -147,7 +147,10 @@ fn report_error(
                     event.text,
                     origins.join(" and "),
                     if candidates.len() == 2 { "both" } else { "all" },
-                    sans.iter().map(|s| format!("`{s}`")).collect::<Vec<_>>().join(", ")
+                    sans.iter()
+                        .map(|s| format!("`{s}`"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
                 ),
             );
             for san in sans {
@@ -180,8 +183,18 @@ fn report_error(
                     1
                 };
                 if let Some(lost_at) = state.losses[color.index()][side_idx] {
-                    let side_name = if side_idx == 0 { "kingside" } else { "queenside" };
-                    d = d.with_related(lost_at, format!("the {} {side_name} castling right was lost with this move", color.name()));
+                    let side_name = if side_idx == 0 {
+                        "kingside"
+                    } else {
+                        "queenside"
+                    };
+                    d = d.with_related(
+                        lost_at,
+                        format!(
+                            "the {} {side_name} castling right was lost with this move",
+                            color.name()
+                        ),
+                    );
                 }
             }
             if let IllegalReason::NoEnPassant { .. } = reason

@@ -176,7 +176,9 @@ impl fmt::Display for IllegalReason {
                 )
             }
             IllegalReason::NoEnPassant { to } => write!(f, "en passant on {to} is not available"),
-            IllegalReason::PromotionMissing { to } => write!(f, "a pawn reaching {to} must promote (e.g. `=Q`)"),
+            IllegalReason::PromotionMissing { to } => {
+                write!(f, "a pawn reaching {to} must promote (e.g. `=Q`)")
+            }
             IllegalReason::PromotionNotAllowed => f.write_str("this move is not a promotion"),
             IllegalReason::WrongPromotion { role } => {
                 write!(f, "a pawn cannot promote to a {}", role.name())
