@@ -118,6 +118,13 @@ pub enum FenWarning {
     /// An impossible check, loaded anyway because [`FenOptions::allow_impossible_check`] asked for it
     /// (see [`FenError::ImpossibleCheck`]).
     ImpossibleCheck { checkers: Vec<Square> },
+    /// More promoted pieces (beyond the initial set, counting bishops per square colour) than
+    /// missing pawns: the position cannot arise in a game, but its moves can still be judged.
+    TooMuchMaterial {
+        color: Color,
+        promoted: u32,
+        missing_pawns: u32,
+    },
 }
 
 impl fmt::Display for FenError {
@@ -245,6 +252,15 @@ impl fmt::Display for FenWarning {
                     "no pawn can capture on the en-passant square {square}; it is dropped"
                 )
             }
+            FenWarning::TooMuchMaterial {
+                color,
+                promoted,
+                missing_pawns,
+            } => write!(
+                f,
+                "{} has {promoted} pieces beyond its initial set but only {missing_pawns} pawns missing to promote (loaded anyway)",
+                color.name()
+            ),
             FenWarning::ImpossibleCheck { checkers } => {
                 let list: Vec<String> = checkers.iter().map(|s| s.to_string()).collect();
                 write!(
@@ -651,9 +667,23 @@ pub fn load_fen_with(text: &str, options: FenOptions) -> Result<LoadedFen, FenEr
             });
         }
     }
+    // More promoted pieces than missing pawns cannot arise in a game, but the moves of a composed
+    // position can still be judged: a warning. Too many pieces or pawns stay errors (they also bound
+    // the size of a move list).
+    let mut material_warnings = Vec::new();
     for color in Color::ALL {
-        if let Some(e) = material_problem(&board, color) {
-            errors.push(e);
+        match material_problem(&board, color) {
+            Some(FenError::TooMuchMaterial {
+                color,
+                promoted,
+                missing_pawns,
+            }) => material_warnings.push(FenWarning::TooMuchMaterial {
+                color,
+                promoted,
+                missing_pawns,
+            }),
+            Some(e) => errors.push(e),
+            None => {}
         }
     }
     for square in board.by_role(Role::Pawn) & Bitboard::BACK_RANKS {
@@ -692,7 +722,7 @@ pub fn load_fen_with(text: &str, options: FenOptions) -> Result<LoadedFen, FenEr
             }
         }
     }
-    let mut warnings = Vec::new();
+    let mut warnings = material_warnings;
     let mut position = Position::from_parts_unchecked(PositionParts {
         board,
         turn,
@@ -1032,9 +1062,19 @@ mod tests {
             first("4k3/8/8/8/8/P7/PPPPPPPP/4K3 w - - 0 1")[0],
             FenError::TooManyPawns { .. }
         ));
+    }
+
+    #[test]
+    fn too_much_material_loads_with_a_warning() {
+        // Two queens with all eight pawns on the board: composed, not played, but judgeable.
+        let loaded = load_fen("4k3/8/8/8/8/8/PPPPPPPP/QQ2K3 w - - 0 1", None).unwrap();
         assert!(matches!(
-            first("4k3/8/8/8/8/8/PPPPPPPP/QQ2K3 w - - 0 1")[0],
-            FenError::TooMuchMaterial { .. }
+            loaded.warnings[..],
+            [FenWarning::TooMuchMaterial {
+                promoted: 1,
+                missing_pawns: 0,
+                ..
+            }]
         ));
     }
 

@@ -154,7 +154,7 @@ impl fmt::Debug for Move {
     }
 }
 
-/// A list of moves with room for any position's legal moves: the known maximum is 218 with material
-/// reachable in a game, and 270 with arbitrary material (`kBQQQQQQ/BR5Q/Q6Q/Q6Q/Q6Q/Q6Q/Q6Q/KQQQQQQQ
-/// w - -`, from the perft corpus), which FEN input can ask for.
-pub type MoveList = arrayvec::ArrayVec<Move, 280>;
+/// A list of moves with room for any position's legal moves. The known maximum is 218 with material
+/// reachable in a game; FEN input may load more material (with a warning), but never more than 16
+/// pieces a side, so at most a king and 15 queens: 8 + 15 × 27 = 413 moves.
+pub type MoveList = arrayvec::ArrayVec<Move, 416>;

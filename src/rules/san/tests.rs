@@ -401,14 +401,15 @@ fn move_that_ignores_check_names_the_checker() {
 
 #[test]
 fn en_passant_exposing_the_king_along_the_rank_names_the_rook() {
+    // Both pawns leave the rank: the capturing pawn is pinned by the rook through the other pawn.
     let reason = illegal("8/8/8/KPp4r/8/8/8/7k w - c6 0 2", "bxc6");
     assert_eq!(
         reason,
-        IllegalReason::LeavesKingInCheck {
+        IllegalReason::Pinned {
             role: Role::Pawn,
             from: sq("b5"),
-            checker_role: Role::Rook,
-            checker: sq("h5")
+            pinner_role: Role::Rook,
+            pinner: sq("h5")
         }
     );
 }
