@@ -69,14 +69,32 @@ pub struct GameLocator<'a> {
 
 impl<'a> GameLocator<'a> {
     /// A locator for a game's text.
-    pub fn new(text: &'a str, game_offset: u64, first_line: u64, first_column: u64) -> GameLocator<'a> {
-        GameLocator { text, index: LineIndex::new(text), game_offset, first_line, first_column }
+    pub fn new(
+        text: &'a str,
+        game_offset: u64,
+        first_line: u64,
+        first_column: u64,
+    ) -> GameLocator<'a> {
+        GameLocator {
+            text,
+            index: LineIndex::new(text),
+            game_offset,
+            first_line,
+            first_column,
+        }
     }
 
     fn line_column(&self, offset: u32) -> LineColumn {
         let lc = self.index.line_col(offset, Encoding::Utf32);
-        let column = if lc.line == 0 { self.first_column + u64::from(lc.col) } else { u64::from(lc.col) };
-        LineColumn { line: self.first_line + u64::from(lc.line) + 1, column: column + 1 }
+        let column = if lc.line == 0 {
+            self.first_column + u64::from(lc.col)
+        } else {
+            u64::from(lc.col)
+        };
+        LineColumn {
+            line: self.first_line + u64::from(lc.line) + 1,
+            column: column + 1,
+        }
     }
 
     fn line_text(&self, offset: u32) -> String {
@@ -116,5 +134,8 @@ impl<'a> GameLocator<'a> {
 }
 
 fn clamp(range: TextRange, len: u32) -> TextRange {
-    TextRange::new(range.start.min(len), range.end.min(len).max(range.start.min(len)))
+    TextRange::new(
+        range.start.min(len),
+        range.end.min(len).max(range.start.min(len)),
+    )
 }

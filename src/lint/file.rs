@@ -40,8 +40,12 @@ pub fn encoding_diagnostic() -> Diagnostic {
 /// A diagnostic for a byte-order mark at the start of the file (3 bytes), with a fix removing it.
 pub fn bom_diagnostic() -> Diagnostic {
     let range = TextRange::new(0, 3);
-    Diagnostic::new(Rule::Bom, range, "byte-order mark at the start of the file; PGN readers may take it for text")
-        .with_fix(Fix::safe("Remove the byte-order mark", Edit::delete(range)))
+    Diagnostic::new(
+        Rule::Bom,
+        range,
+        "byte-order mark at the start of the file; PGN readers may take it for text",
+    )
+    .with_fix(Fix::safe("Remove the byte-order mark", Edit::delete(range)))
 }
 
 /// Finds games whose tags and movetext are byte-identical to an earlier game's in the same file.
@@ -73,6 +77,9 @@ pub fn duplicate_diagnostic(content: TextRange, first: usize) -> Diagnostic {
     Diagnostic::new(
         Rule::DuplicateGame,
         TextRange::new(content.start, content.start),
-        format!("this game repeats game {} of the file (same tags and moves)", first + 1),
+        format!(
+            "this game repeats game {} of the file (same tags and moves)",
+            first + 1
+        ),
     )
 }

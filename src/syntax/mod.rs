@@ -17,6 +17,8 @@ mod incremental;
 mod lexer;
 mod line_index;
 mod parser;
+#[cfg(test)]
+mod parser_reference;
 mod stream;
 mod text_range;
 mod token;
