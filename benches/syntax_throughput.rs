@@ -4,8 +4,8 @@
 //! TWIC samples are repeated to at least 100 MB; runs alternate A B A B; ratios > 1 mean we are faster.
 //!
 //! For instruction counts under `valgrind --tool=callgrind`: `cargo bench --bench syntax_throughput --
-//! one (ours|stream|reader|theirs) FILE` runs one pass of one parser over one sample file (once, not
-//! repeated): `ours` is `parse()`, `stream` is game by game, `reader` is the streaming `GameReader` and
+//! one (ours|stream|reader|theirs) FILE [MB]` runs one pass of one parser over one sample file
+//! (repeated to MB megabytes if given): `ours` is `parse()`, `stream` is game by game, `reader` is the streaming `GameReader` and
 //! `theirs` is pgn-reader.
 
 use std::hint::black_box;
@@ -130,7 +130,11 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.first().map(String::as_str) == Some("one") {
         let which = args.get(1).expect("which parser");
-        let text = load(args.get(2).expect("sample file name"));
+        let mut text = load(args.get(2).expect("sample file name"));
+        if let Some(mb) = args.get(3).and_then(|a| a.parse::<usize>().ok()) {
+            text = repeat_to(&text, mb * 1_000_000);
+        }
+        let t = Instant::now();
         let n = match which.as_str() {
             "ours" => black_box(parse(&text)).games.len(),
             "stream" => ours_streaming(&text),
@@ -138,7 +142,11 @@ fn main() {
             "theirs" => theirs(&text),
             other => panic!("unknown parser {other}"),
         };
-        println!("{which}: {n} ({} bytes)", text.len());
+        println!(
+            "{which}: {n} ({} bytes, {:.1} ms)",
+            text.len(),
+            t.elapsed().as_secs_f64() * 1e3
+        );
         return;
     }
     let rounds = 3;
