@@ -20,6 +20,8 @@ mod parser;
 #[cfg(test)]
 mod parser_reference;
 mod stream;
+#[cfg(test)]
+mod stream_reference;
 mod text_range;
 mod token;
 

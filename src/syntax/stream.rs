@@ -221,7 +221,63 @@ fn count_newlines(bytes: &[u8]) -> u64 {
 
 #[cfg(test)]
 mod tests {
+    use proptest::prelude::*;
+
+    use super::super::stream_reference;
     use super::*;
+
+    fn same_as_reference(bytes: &[u8], chunk: usize) {
+        let ours: Vec<_> = GameReader::with_chunk_size(bytes, chunk)
+            .map(|g| g.expect("in-memory read"))
+            .collect();
+        let reference: Vec<_> = stream_reference::GameReader::with_chunk_size(bytes, chunk)
+            .map(|g| g.expect("in-memory read"))
+            .collect();
+        assert_eq!(ours, reference, "{bytes:?} chunk {chunk}");
+    }
+
+    fn piece() -> impl Strategy<Value = Vec<u8>> {
+        prop_oneof![
+            Just(b"[Event \"x\"]\n".to_vec()),
+            Just(b"1. e4 e5 { c } 1-0\n\n".to_vec()),
+            Just(b"\r\n".to_vec()),
+            Just(b"\n".to_vec()),
+            Just(b"\r".to_vec()),
+            Just("é𝄞½".as_bytes().to_vec()),
+            Just(vec![0xe9]),
+            Just(vec![0xf0, 0x9d]),
+            Just(vec![0x80]),
+            proptest::collection::vec(any::<u8>(), 0..8),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 1000, ..ProptestConfig::default() })]
+
+        #[test]
+        fn equals_reference_reader(v in proptest::collection::vec(piece(), 0..40), chunk in 1usize..40) {
+            same_as_reference(&v.concat(), chunk);
+        }
+    }
+
+    #[test]
+    fn equals_reference_reader_on_a_real_sample() {
+        let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("../shared/corpus/pgn/real/lichess-classical-100.pgn");
+        let Ok(mut bytes) = std::fs::read(&path) else {
+            eprintln!("NOTICE: skipping, {} not found", path.display());
+            return;
+        };
+        for chunk in [1, 7, 4096, 65536] {
+            same_as_reference(&bytes, chunk);
+        }
+        // Invalid UTF-8 in the middle: Windows-1252 from there on.
+        let mid = bytes.len() / 2;
+        bytes.insert(mid, 0xe9);
+        for chunk in [1, 7, 4096, 65536] {
+            same_as_reference(&bytes, chunk);
+        }
+    }
 
     #[test]
     fn counts_line_breaks() {
