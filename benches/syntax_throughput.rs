@@ -2,13 +2,18 @@
 //!
 //! Usage: `cargo bench --bench syntax_throughput`. Needs `../shared/corpus/pgn/real/`. The lichess and
 //! TWIC samples are repeated to at least 100 MB; runs alternate A B A B; ratios > 1 mean we are faster.
+//!
+//! For instruction counts under `valgrind --tool=callgrind`: `cargo bench --bench syntax_throughput --
+//! one (ours|stream|reader|theirs) FILE [MB]` runs one pass of one parser over one sample file
+//! (repeated to MB megabytes if given): `ours` is `parse()`, `stream` is game by game, `reader` is the streaming `GameReader` and
+//! `theirs` is pgn-reader.
 
 use std::hint::black_box;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::time::Instant;
 
-use pgn_arbiter::syntax::{Document, GameParser, TextRange, parse};
+use pgn_arbiter::syntax::{Document, GameParser, GameReader, TextRange, parse};
 use pgn_reader::{Nag, Outcome, RawComment, RawTag, Reader, SanPlus, Visitor};
 
 /// Counts tokens like pgn-reader's `stats` example.
@@ -113,7 +118,37 @@ fn theirs(text: &str) -> usize {
     stats.sans + stats.games
 }
 
+fn ours_reader(text: &str) -> usize {
+    let mut n = 0;
+    for game in GameReader::new(text.as_bytes()) {
+        n += black_box(&game.expect("in-memory read")).game.nodes.len();
+    }
+    n
+}
+
 fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().map(String::as_str) == Some("one") {
+        let which = args.get(1).expect("which parser");
+        let mut text = load(args.get(2).expect("sample file name"));
+        if let Some(mb) = args.get(3).and_then(|a| a.parse::<usize>().ok()) {
+            text = repeat_to(&text, mb * 1_000_000);
+        }
+        let t = Instant::now();
+        let n = match which.as_str() {
+            "ours" => black_box(parse(&text)).games.len(),
+            "stream" => ours_streaming(&text),
+            "reader" => ours_reader(&text),
+            "theirs" => theirs(&text),
+            other => panic!("unknown parser {other}"),
+        };
+        println!(
+            "{which}: {n} ({} bytes, {:.1} ms)",
+            text.len(),
+            t.elapsed().as_secs_f64() * 1e3
+        );
+        return;
+    }
     let rounds = 3;
     for name in ["lichess-2025-05-sample.pgn", "twic1599-sample.pgn"] {
         let text = repeat_to(&load(name), 100_000_000);

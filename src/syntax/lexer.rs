@@ -454,7 +454,7 @@ impl Iterator for Lexer<'_> {
 }
 
 /// ASCII bytes that continue a symbol.
-static SYMBOL_ASCII: [bool; 128] = {
+pub(super) static SYMBOL_ASCII: [bool; 128] = {
     let mut t = [false; 128];
     let mut c = 0;
     while c < 128 {
@@ -470,7 +470,7 @@ static SYMBOL_ASCII: [bool; 128] = {
 };
 
 #[inline]
-fn utf8_len(first: u8) -> usize {
+pub(super) fn utf8_len(first: u8) -> usize {
     match first {
         0..=0x7f => 1,
         0xc0..=0xdf => 2,
@@ -480,7 +480,7 @@ fn utf8_len(first: u8) -> usize {
 }
 
 #[inline]
-fn char_at(bytes: &[u8], i: usize) -> char {
+pub(super) fn char_at(bytes: &[u8], i: usize) -> char {
     let len = utf8_len(bytes[i]);
     // The lexer only ever indexes char boundaries of a `&str`.
     std::str::from_utf8(&bytes[i..i + len])

@@ -17,7 +17,11 @@ mod incremental;
 mod lexer;
 mod line_index;
 mod parser;
+#[cfg(test)]
+mod parser_reference;
 mod stream;
+#[cfg(test)]
+mod stream_reference;
 mod text_range;
 mod token;
 
