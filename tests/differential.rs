@@ -27,11 +27,12 @@
 //! The test counts what it compared and prints the counts (`cargo test --test differential --
 //! --nocapture`).
 
+mod common;
+
 use pgn_arbiter::rules::{CastlingMode, FenFormat, Position};
 use shakmaty::fen::Fen;
 use shakmaty::{Chess, EnPassantMode, Position as _};
 use std::collections::BTreeSet;
-use std::path::Path;
 
 /// A tiny deterministic RNG (xorshift64*), so every run plays the same games.
 struct Rng(u64);
@@ -306,12 +307,10 @@ fn ignore_validation(
 
 /// The `epd` lines of a perft corpus file, if the corpus is present.
 fn corpus_fens(name: &str) -> Vec<String> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/corpus/perft")
-        .join(name);
-    let Ok(text) = std::fs::read_to_string(path) else {
+    let Some(path) = common::shared_corpus(&format!("perft/{name}")) else {
         return Vec::new();
     };
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     text.lines()
         .filter_map(|l| l.strip_prefix("epd "))
         .map(|s| s.trim().to_string())

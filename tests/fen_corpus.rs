@@ -11,9 +11,10 @@
 //! castling rook squares, the legal-ep form, the legal move count) and that `to_fen` reloads to an
 //! equal position.
 
+mod common;
+
 use pgn_arbiter::rules::{CastlingMode, FenError, FenFormat, LoadedFen, Position, load_fen};
 use serde_json::Value;
-use std::path::Path;
 
 /// Our verdict on an exception case (so far every exception is a FEN we refuse with this kind of
 /// error; a case we load where the library refuses would be `Ours::Valid`).
@@ -118,17 +119,7 @@ fn matches_status(status: &str, e: &FenError) -> bool {
 }
 
 fn corpus(file: &str) -> Option<Vec<Value>> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/corpus/fen")
-        .join(file);
-    if !path.exists() {
-        let msg = format!("FEN corpus not found at {}", path.display());
-        if std::env::var("CI").is_ok_and(|v| v == "true") {
-            panic!("{msg} (CI=true: the corpus is required)");
-        }
-        eprintln!("NOTICE: {msg}; skipping it");
-        return None;
-    }
+    let path = common::shared_corpus(&format!("fen/{file}"))?;
     let json: Value =
         serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).expect("corpus is JSON");
     Some(json["cases"].as_array().expect("cases").clone())

@@ -2,28 +2,13 @@
 //! given in UCI with the library's verdict, and move counts, checked against
 //! `Position::legal_moves` (and `Position::pseudo_legal_moves` for the pseudo-legal counts).
 
+mod common;
+
 use pgn_arbiter::rules::{CastlingMode, FenErrors, FenOptions, Move, Position, load_fen_with};
 use serde_json::Value;
-use std::path::PathBuf;
 
 fn corpus() -> Option<Value> {
-    let path = PathBuf::from(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../shared/corpus/legality/python-chess.json"
-    ));
-    if !path.is_file() {
-        if std::env::var("CI").as_deref() == Ok("true") {
-            panic!(
-                "legality corpus missing at {} (required when CI=true)",
-                path.display()
-            );
-        }
-        eprintln!(
-            "NOTICE: legality corpus missing at {}; skipping",
-            path.display()
-        );
-        return None;
-    }
+    let path = common::shared_corpus("legality/python-chess.json")?;
     let text = std::fs::read_to_string(&path).expect("read corpus");
     Some(serde_json::from_str(&text).expect("JSON"))
 }

@@ -9,10 +9,12 @@
 //! CI in release raises the limit. Without `../shared/corpus` the test fails when `CI=true` and
 //! otherwise prints a notice and passes.
 
+mod common;
+
 use pgn_arbiter::rules::{
     CastlingMode, FenError, FenOptions, Position, load_fen_with, perft, perft_divide,
 };
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Instant;
 
 /// Default node limit per (position, depth). In the test profile (opt-level 1) on one core this
@@ -48,16 +50,7 @@ struct Case {
 }
 
 fn corpus_dir() -> Option<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/perft");
-    if dir.is_dir() {
-        return Some(dir);
-    }
-    let msg = format!("perft corpus not found at {}", dir.display());
-    if std::env::var("CI").is_ok_and(|v| v == "true") {
-        panic!("{msg} (CI=true: the corpus is required)");
-    }
-    eprintln!("NOTICE: {msg}; skipping the perft corpus test");
-    None
+    common::shared_corpus("perft")
 }
 
 fn parse(file: &'static str, text: &str) -> Vec<Case> {

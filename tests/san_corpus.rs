@@ -2,6 +2,8 @@
 //! our parser, resolver and writer. Where this project's policy differs from the source library,
 //! the case is listed in [`EXCEPTIONS`] with our verdict and the reason; nothing is skipped silently.
 
+mod common;
+
 use pgn_arbiter::rules::{
     CastlingMode, Deviation, FenErrors, FenFormat, FenOptions, Position, SanError, SanKind,
     load_fen_with, parse_san,
@@ -28,18 +30,7 @@ const SYNTAX_EXCEPTIONS: &[(&str, &str)] = &[
 ];
 
 fn corpus_dir() -> Option<PathBuf> {
-    let dir = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/corpus/san"));
-    if dir.is_dir() {
-        return Some(dir);
-    }
-    if std::env::var("CI").as_deref() == Ok("true") {
-        panic!(
-            "SAN corpus missing at {} (required when CI=true)",
-            dir.display()
-        );
-    }
-    eprintln!("NOTICE: SAN corpus missing at {}; skipping", dir.display());
-    None
+    common::shared_corpus("san")
 }
 
 fn load(dir: &std::path::Path, name: &str) -> Value {

@@ -1,8 +1,9 @@
 //! The real corpus samples parse with zero syntax errors, and the game, move and comment counts match
 //! pgn-reader's.
 
+mod common;
+
 use std::ops::ControlFlow;
-use std::path::PathBuf;
 
 use pgn_arbiter::syntax::{GameReader, parse};
 use pgn_reader::{RawComment, Reader, SanPlus, Skip, Visitor};
@@ -15,22 +16,8 @@ const REAL: [&str; 3] = [
 
 /// The corpus file, or `None` (with a notice) when ../shared is missing outside CI.
 fn corpus(name: &str) -> Option<Vec<u8>> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/corpus/pgn/real")
-        .join(name);
-    match std::fs::read(&path) {
-        Ok(bytes) => Some(bytes),
-        Err(e) => {
-            if std::env::var("CI").as_deref() == Ok("true") {
-                panic!("corpus file {} is required in CI: {e}", path.display());
-            }
-            eprintln!(
-                "NOTICE: skipping, corpus file {} not found: {e}",
-                path.display()
-            );
-            None
-        }
-    }
+    let path = common::shared_corpus(&format!("pgn/real/{name}"))?;
+    Some(std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display())))
 }
 
 #[derive(Default, Debug, PartialEq, Eq)]

@@ -1,7 +1,7 @@
 //! Properties: tokens tile any input, the parser never panics, incremental reparse equals parsing from
 //! scratch, and streaming equals whole-file parsing.
 
-use std::path::PathBuf;
+mod common;
 
 use pgn_arbiter::syntax::{
     Document, Encoding, GameReader, LineCol, LineIndex, TextRange, decode, lex, parse,
@@ -86,28 +86,14 @@ fn pgn_text() -> impl Strategy<Value = String> {
 }
 
 fn sample() -> Option<String> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/corpus/pgn/real/twic1599-sample.pgn");
-    match std::fs::read_to_string(&path) {
-        Ok(text) => {
-            // The first ~30 games: variations, comments, blank lines.
-            let cut = text
-                .match_indices("\n[Event ")
-                .nth(30)
-                .map_or(text.len(), |(i, _)| i + 1);
-            Some(text[..cut].to_owned())
-        }
-        Err(e) => {
-            if std::env::var("CI").as_deref() == Ok("true") {
-                panic!("corpus file {} is required in CI: {e}", path.display());
-            }
-            eprintln!(
-                "NOTICE: skipping, corpus file {} not found: {e}",
-                path.display()
-            );
-            None
-        }
-    }
+    let path = common::shared_corpus("pgn/real/twic1599-sample.pgn")?;
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    // The first ~30 games: variations, comments, blank lines.
+    let cut = text
+        .match_indices("\n[Event ")
+        .nth(30)
+        .map_or(text.len(), |(i, _)| i + 1);
+    Some(text[..cut].to_owned())
 }
 
 fn floor_char_boundary(text: &str, mut i: usize) -> usize {
