@@ -45,7 +45,7 @@ impl Position {
             && !board.by_color(us).contains(to)
             && board
                 .king_of(us)
-                .is_some_and(|king| board.attackers_to(king, !us, board.occupied()).is_empty());
+                .is_some_and(|king| !board.is_attacked(king, !us, board.occupied()));
         if !fast {
             self.generate(RoleSet::only(role), Bitboard::from_square(to), moves);
             return;

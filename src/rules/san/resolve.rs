@@ -44,7 +44,9 @@ impl Position {
                 deviations: san.deviations,
             });
         };
-        deviations |= suffix_deviations(&self.played(&m), san.suffix);
+        // The position after the move is needed only for a mate test, so only after a check.
+        let check = self.gives_check(&m);
+        deviations |= suffix_deviations(check, || !has_legal_move(&self.played(&m)), san.suffix);
         Ok(Resolved {
             m: Some(m),
             deviations,
@@ -63,8 +65,9 @@ impl Position {
                 })
             }
             Some((m, mut deviations)) => {
+                let check = self.gives_check(&m);
                 self.play_unchecked(&m);
-                deviations |= suffix_deviations(self, san.suffix);
+                deviations |= suffix_deviations(check, || !has_legal_move(self), san.suffix);
                 Ok(Resolved {
                     m: Some(m),
                     deviations,
@@ -306,10 +309,21 @@ fn disambiguation_deviations(
     deviations
 }
 
-/// The check-suffix deviations of a move, given the position after it.
-fn suffix_deviations(after: &Position, suffix: Option<CheckSuffix>) -> Deviations {
-    let check = after.is_check();
-    let mate = check && !has_legal_move(after);
+/// The check-suffix deviations of a move, given whether it checks and (asked only if it does)
+/// whether it mates.
+#[inline]
+fn suffix_deviations(
+    check: bool,
+    mate: impl FnOnce() -> bool,
+    suffix: Option<CheckSuffix>,
+) -> Deviations {
+    if !check {
+        return match suffix {
+            Some(_) => Deviations::from(Deviation::SpuriousCheck),
+            None => Deviations::NONE,
+        };
+    }
+    let mate = mate();
     let deviation = match (suffix, check, mate) {
         (None, true, true) => Some(Deviation::MissingMate),
         (None, true, false) => Some(Deviation::MissingCheck),
