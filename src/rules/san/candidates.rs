@@ -106,7 +106,13 @@ impl Position {
 
 /// Squares from which a pawn of `color` could move to `to`: diagonally behind it for a capture,
 /// straight behind it (one step, or two from the start rank through an empty square) for a push.
-fn pawn_origins(color: Color, to: Square, capture: bool, occupied: Bitboard) -> Bitboard {
+#[inline]
+pub(super) fn pawn_origins(
+    color: Color,
+    to: Square,
+    capture: bool,
+    occupied: Bitboard,
+) -> Bitboard {
     if capture {
         return attacks::pawn_attacks(!color, to);
     }
