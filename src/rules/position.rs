@@ -328,27 +328,29 @@ impl Position {
             return false;
         };
         let occupied = (board.occupied() - m.from) | m.to;
-        let direct = match m.promotion.unwrap_or(m.role) {
-            Role::Pawn => attacks::pawn_attacks(us, m.to),
-            Role::Knight => attacks::knight_attacks(m.to),
-            Role::Bishop => attacks::bishop_attacks(m.to, occupied),
-            Role::Rook => attacks::rook_attacks(m.to, occupied),
-            Role::Queen => attacks::queen_attacks(m.to, occupied),
-            Role::King => attacks::king_attacks(m.to),
+        // Slider attacks as "on the line, nothing between" (small tables, see
+        // `attacks::unblocked`).
+        let slides = |rays: Bitboard| {
+            rays.contains(king) && (attacks::between(m.to, king) & occupied).is_empty()
         };
-        let check = direct.contains(king) || {
+        let direct = match m.promotion.unwrap_or(m.role) {
+            Role::Pawn => attacks::pawn_attacks(us, m.to).contains(king),
+            Role::Knight => attacks::knight_attacks(m.to).contains(king),
+            Role::Bishop => slides(attacks::bishop_rays(m.to)),
+            Role::Rook => slides(attacks::rook_rays(m.to)),
+            Role::Queen => slides(attacks::rook_rays(m.to) | attacks::bishop_rays(m.to)),
+            Role::King => attacks::king_attacks(m.to).contains(king),
+        };
+        let check = direct || {
             // Our other pieces keep their squares and roles (`to` held none of them).
             let others = board.by_color(us) - m.from;
             let steppers = (attacks::knight_attacks(king) & board.by_role(Role::Knight))
                 | (attacks::pawn_attacks(!us, king) & board.by_role(Role::Pawn))
                 | (attacks::king_attacks(king) & board.by_role(Role::King));
-            let rooks = board.rooks_and_queens() & others;
-            let bishops = board.bishops_and_queens() & others;
-            (steppers & others).any()
-                || ((attacks::rook_rays(king) & rooks).any()
-                    && (attacks::rook_attacks(king, occupied) & rooks).any())
-                || ((attacks::bishop_rays(king) & bishops).any()
-                    && (attacks::bishop_attacks(king, occupied) & bishops).any())
+            let snipers = ((attacks::rook_rays(king) & board.rooks_and_queens())
+                | (attacks::bishop_rays(king) & board.bishops_and_queens()))
+                & others;
+            (steppers & others).any() || attacks::unblocked(king, snipers, occupied).any()
         };
         debug_assert_eq!(check, self.played(m).is_check(), "{m:?}");
         check

@@ -181,9 +181,13 @@ impl Position {
                     pawn_origins(us, to, capture.is_some(), occupied) & ours
                 }
                 Role::Knight => attacks::knight_attacks(to) & ours,
-                Role::Bishop => attacks::bishop_attacks(to, occupied) & ours,
-                Role::Rook => attacks::rook_attacks(to, occupied) & ours,
-                _ => attacks::queen_attacks(to, occupied) & ours,
+                Role::Bishop => attacks::unblocked(to, attacks::bishop_rays(to) & ours, occupied),
+                Role::Rook => attacks::unblocked(to, attacks::rook_rays(to) & ours, occupied),
+                _ => attacks::unblocked(
+                    to,
+                    (attacks::rook_rays(to) | attacks::bishop_rays(to)) & ours,
+                    occupied,
+                ),
             };
             // Only a piece on a line through its king can be pinned: skip the pin scan otherwise.
             // A pinned piece moves only along the line through its king (never a knight).
