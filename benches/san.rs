@@ -5,7 +5,8 @@
 //! (B) shakmaty's `SanPlus::from_ascii(..).san.to_move(&pos)` + `play_unchecked`, alternating
 //! A B A B over several rounds. Prints moves/s of each and the ratio ours/shakmaty.
 //!
-//! Run with `cargo bench --bench san`.
+//! Run with `cargo bench --bench san` (`SAN_BENCH_ROUNDS=n` sets the number of rounds, 10 by
+//! default).
 
 use pgn_arbiter::rules::{CastlingMode, Position, load_fen};
 use shakmaty::{Chess, Position as _, fen::Fen, san::SanPlus};
@@ -168,6 +169,7 @@ fn validated(games: Vec<Game>) -> Vec<Game> {
         .collect()
 }
 
+#[inline(never)]
 fn run_ours(games: &[Game]) -> usize {
     let mut n = 0;
     for g in games {
@@ -183,6 +185,7 @@ fn run_ours(games: &[Game]) -> usize {
     n
 }
 
+#[inline(never)]
 fn run_shakmaty(games: &[Game]) -> usize {
     let mut n = 0;
     for g in games {
@@ -222,7 +225,12 @@ fn main() {
         games.len()
     );
 
-    let rounds = 10;
+    // `SAN_BENCH_ROUNDS=1` for a quick run under `valgrind --tool=callgrind`, whose inclusive
+    // counts of `run_ours` and `run_shakmaty` compare instructions independently of machine load.
+    let rounds = std::env::var("SAN_BENCH_ROUNDS")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(10);
     let (mut ours, mut theirs) = (Duration::ZERO, Duration::ZERO);
     for _ in 0..rounds {
         let start = Instant::now();

@@ -210,8 +210,7 @@ impl Board {
     /// `true` if any piece of `attacker` attacks `square`.
     #[inline]
     pub fn is_attacked(&self, square: Square, attacker: Color, occupied: Bitboard) -> bool {
-        // Short-circuits: steppers first (table lookups), then sliders, each slider lookup only
-        // when an enemy slider of that kind stands on one of the square's empty-board rays.
+        // Short-circuits: steppers first (table lookups), then sliders.
         let them = self.by_color(attacker);
         if (attacks::knight_attacks(square) & self.by_role(Role::Knight) & them).any()
             || (attacks::pawn_attacks(!attacker, square) & self.by_role(Role::Pawn) & them).any()
@@ -219,15 +218,11 @@ impl Board {
         {
             return true;
         }
-        let rooks = self.rooks_and_queens() & them;
-        if (attacks::rook_rays(square) & rooks).any()
-            && (attacks::rook_attacks(square, occupied) & rooks).any()
-        {
-            return true;
-        }
-        let bishops = self.bishops_and_queens() & them;
-        (attacks::bishop_rays(square) & bishops).any()
-            && (attacks::bishop_attacks(square, occupied) & bishops).any()
+        // Sliders on the square's empty-board lines attack it when nothing stands between.
+        let snipers = ((attacks::rook_rays(square) & self.rooks_and_queens())
+            | (attacks::bishop_rays(square) & self.bishops_and_queens()))
+            & them;
+        snipers.any() && attacks::unblocked(square, snipers, occupied).any()
     }
 
     /// Enemy sliders of `king_color`'s king on `king` that would give check if the one piece

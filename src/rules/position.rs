@@ -307,6 +307,55 @@ impl Position {
         self.turn = them;
     }
 
+    /// `true` if playing `m` (a move of the side to move, as the generator makes them) puts the
+    /// other side in check: the same answer as `self.played(m).is_check()`, without the copy.
+    ///
+    /// For a normal move the board after it differs only on `from` (emptied) and `to` (now the
+    /// moved piece, promoted if it promotes). So the checkers after it are the moved piece, if it
+    /// attacks the king from `to`, and our other pieces that attack the king on the new occupancy.
+    /// Castling, en passant and moves onto a king or an own piece take the copy.
+    #[inline]
+    pub(crate) fn gives_check(&self, m: &Move) -> bool {
+        let us = self.turn;
+        let board = &self.board;
+        if m.kind != MoveKind::Normal
+            || m.capture == Some(Role::King)
+            || board.by_color(us).contains(m.to)
+        {
+            return self.played(m).is_check();
+        }
+        let Some(king) = board.king_of(!us) else {
+            return false;
+        };
+        let occupied = (board.occupied() - m.from) | m.to;
+        // Slider attacks as "on the line, nothing between" (small tables, see
+        // `attacks::unblocked`).
+        let slides = |rays: Bitboard| {
+            rays.contains(king) && (attacks::between(m.to, king) & occupied).is_empty()
+        };
+        let direct = match m.promotion.unwrap_or(m.role) {
+            Role::Pawn => attacks::pawn_attacks(us, m.to).contains(king),
+            Role::Knight => attacks::knight_attacks(m.to).contains(king),
+            Role::Bishop => slides(attacks::bishop_rays(m.to)),
+            Role::Rook => slides(attacks::rook_rays(m.to)),
+            Role::Queen => slides(attacks::rook_rays(m.to) | attacks::bishop_rays(m.to)),
+            Role::King => attacks::king_attacks(m.to).contains(king),
+        };
+        let check = direct || {
+            // Our other pieces keep their squares and roles (`to` held none of them).
+            let others = board.by_color(us) - m.from;
+            let steppers = (attacks::knight_attacks(king) & board.by_role(Role::Knight))
+                | (attacks::pawn_attacks(!us, king) & board.by_role(Role::Pawn))
+                | (attacks::king_attacks(king) & board.by_role(Role::King));
+            let snipers = ((attacks::rook_rays(king) & board.rooks_and_queens())
+                | (attacks::bishop_rays(king) & board.bishops_and_queens()))
+                & others;
+            (steppers & others).any() || attacks::unblocked(king, snipers, occupied).any()
+        };
+        debug_assert_eq!(check, self.played(m).is_check(), "{m:?}");
+        check
+    }
+
     /// A copy of this position with `m` played (see [`Position::play_unchecked`]).
     #[must_use]
     #[inline]

@@ -45,7 +45,7 @@ impl Position {
             && !board.by_color(us).contains(to)
             && board
                 .king_of(us)
-                .is_some_and(|king| board.attackers_to(king, !us, board.occupied()).is_empty());
+                .is_some_and(|king| !board.is_attacked(king, !us, board.occupied()));
         if !fast {
             self.generate(RoleSet::only(role), Bitboard::from_square(to), moves);
             return;
@@ -106,7 +106,13 @@ impl Position {
 
 /// Squares from which a pawn of `color` could move to `to`: diagonally behind it for a capture,
 /// straight behind it (one step, or two from the start rank through an empty square) for a push.
-fn pawn_origins(color: Color, to: Square, capture: bool, occupied: Bitboard) -> Bitboard {
+#[inline]
+pub(super) fn pawn_origins(
+    color: Color,
+    to: Square,
+    capture: bool,
+    occupied: Bitboard,
+) -> Bitboard {
     if capture {
         return attacks::pawn_attacks(!color, to);
     }

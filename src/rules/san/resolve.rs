@@ -7,12 +7,14 @@
 //! `Ke1h1`) whenever the origin square is written, and king-to-destination (`e1g1`, `Kg1`) in
 //! standard chess when the king would move two or more files.
 
+use super::candidates::pawn_origins;
 use super::deviation::{Deviation, Deviations};
 use super::error::{IllegalReason, SanError};
 use super::parse::{CheckSuffix, NormalSan, ParsedSan, SanKind, parse_san};
+use crate::rules::attacks;
 use crate::rules::bitboard::Bitboard;
 use crate::rules::movegen::RoleSet;
-use crate::rules::moves::{CastlingMode, CastlingSide, Move, MoveList};
+use crate::rules::moves::{CastlingMode, CastlingSide, Move, MoveKind, MoveList};
 use crate::rules::position::Position;
 use crate::rules::types::{File, Piece, Rank, Role};
 
@@ -44,7 +46,9 @@ impl Position {
                 deviations: san.deviations,
             });
         };
-        deviations |= suffix_deviations(&self.played(&m), san.suffix);
+        // The position after the move is needed only for a mate test, so only after a check.
+        let check = self.gives_check(&m);
+        deviations |= suffix_deviations(check, || !has_legal_move(&self.played(&m)), san.suffix);
         Ok(Resolved {
             m: Some(m),
             deviations,
@@ -63,8 +67,9 @@ impl Position {
                 })
             }
             Some((m, mut deviations)) => {
+                let check = self.gives_check(&m);
                 self.play_unchecked(&m);
-                deviations |= suffix_deviations(self, san.suffix);
+                deviations |= suffix_deviations(check, || !has_legal_move(self), san.suffix);
                 Ok(Resolved {
                     m: Some(m),
                     deviations,
@@ -87,7 +92,13 @@ impl Position {
                     .ok_or_else(|| self.explain_castling(side))?;
                 Ok(Some((m, san.deviations)))
             }
-            SanKind::Normal(n) => match self.resolve_normal(&n, mode) {
+            SanKind::Normal(n) => match match self.resolve_normal_fast(&n) {
+                Some(fast) => {
+                    debug_assert_eq!(Ok(fast), self.resolve_normal(&n, mode), "{n:?}");
+                    Ok(fast)
+                }
+                None => self.resolve_normal(&n, mode),
+            } {
                 Ok((m, d)) => Ok(Some((m, d | san.deviations))),
                 Err(err) if n.bishop_or_pawn => {
                     let bishop = NormalSan {
@@ -118,6 +129,108 @@ impl Position {
             &mut moves,
         );
         moves.into_iter().find(Move::is_castle)
+    }
+
+    /// The common case of [`Position::resolve_normal`] without a move list: a piece or pawn move
+    /// (no promotion, no origin square standing in for the piece letter) onto a square that holds
+    /// no own piece and is not the en-passant square, with our king not in check (any king step
+    /// is fine), that exactly one legal move fits. The legal origins are found backwards from the
+    /// square as in [`Position::candidates_to`]. `None` whenever any of that does not hold; then
+    /// the general path decides (an error, an ambiguity, a promotion, castling, ...), and whenever
+    /// this returns a move, the general path returns the same move and deviations.
+    #[inline]
+    fn resolve_normal_fast(&self, n: &NormalSan) -> Option<(Move, Deviations)> {
+        if n.promotion.is_some() {
+            return None;
+        }
+        let role = match (n.role, n.from_file, n.from_rank) {
+            (Some(role), _, _) => role,
+            (None, Some(_), Some(_)) => return None,
+            (None, _, _) => Role::Pawn,
+        };
+        let us = self.turn;
+        let board = &self.board;
+        let to = n.to;
+        if board.by_color(us).contains(to) || self.ep_square == Some(to) {
+            return None;
+        }
+        let king = board.king_of(us)?;
+        let occupied = board.occupied();
+        let capture = board.role_at(to);
+        // A pawn move without a file stays on its file (`f6` is never `exf6`).
+        let mut from_file = n.from_file;
+        let legal = if role == Role::King {
+            // A king step: legal if the square is not attacked with the king lifted off.
+            if !attacks::king_attacks(king).contains(to)
+                || board.is_attacked(to, !us, occupied - king)
+            {
+                return None;
+            }
+            Bitboard::from_square(king)
+        } else {
+            if board.is_attacked(king, !us, occupied) {
+                return None;
+            }
+            let ours = board.by_piece(Piece { color: us, role });
+            let origins = match role {
+                Role::Pawn => {
+                    if Bitboard::BACK_RANKS.contains(to) {
+                        return None;
+                    }
+                    from_file.get_or_insert(to.file());
+                    pawn_origins(us, to, capture.is_some(), occupied) & ours
+                }
+                Role::Knight => attacks::knight_attacks(to) & ours,
+                Role::Bishop => attacks::unblocked(to, attacks::bishop_rays(to) & ours, occupied),
+                Role::Rook => attacks::unblocked(to, attacks::rook_rays(to) & ours, occupied),
+                _ => attacks::unblocked(
+                    to,
+                    (attacks::rook_rays(to) | attacks::bishop_rays(to)) & ours,
+                    occupied,
+                ),
+            };
+            // Only a piece on a line through its king can be pinned: skip the pin scan otherwise.
+            // A pinned piece moves only along the line through its king (never a knight).
+            let on_king_lines = origins & (attacks::rook_rays(king) | attacks::bishop_rays(king));
+            let mut legal = origins;
+            if on_king_lines.any() {
+                for from in board.slider_blockers(king, us) & on_king_lines {
+                    if !attacks::aligned(king, from, to) {
+                        legal.remove(from);
+                    }
+                }
+            }
+            legal
+        };
+        let mut fits = legal;
+        if let Some(file) = from_file {
+            fits &= Bitboard::file(file);
+        }
+        if let Some(rank) = n.from_rank {
+            fits &= Bitboard::rank(rank);
+        }
+        let from = fits.single()?;
+        let m = Move {
+            role,
+            from,
+            to,
+            capture,
+            promotion: None,
+            kind: MoveKind::Normal,
+        };
+        let mut deviations = Deviations::NONE;
+        match (capture.is_some(), n.capture) {
+            (true, false) => deviations.insert(Deviation::MissingCapture),
+            (false, true) => deviations.insert(Deviation::SpuriousCapture),
+            _ => {}
+        }
+        deviations |= disambiguation_deviations(
+            &m,
+            n.from_file,
+            n.from_rank,
+            legal - Bitboard::from_square(from),
+        );
+        Some((m, deviations))
     }
 
     fn resolve_normal(
@@ -213,7 +326,11 @@ impl Position {
         if role_inferred && role != Role::Pawn {
             deviations.insert(Deviation::LongAlgebraic);
         }
-        deviations |= disambiguation_deviations(&m, n.from_file, n.from_rank, &moves);
+        let others = moves
+            .iter()
+            .filter(|o| !o.is_castle() && o.from != m.from)
+            .fold(Bitboard::EMPTY, |bb, o| bb | o.from);
+        deviations |= disambiguation_deviations(&m, n.from_file, n.from_rank, others);
         Ok((m, deviations))
     }
 
@@ -266,12 +383,13 @@ impl Position {
 }
 
 /// What the writer would need to tell `m` apart from the other legal moves of its role onto its
-/// square, compared with what was written.
+/// square (`others`: their origins, castling excluded), compared with what was written.
+#[inline]
 fn disambiguation_deviations(
     m: &Move,
     file: Option<File>,
     rank: Option<Rank>,
-    moves: &MoveList,
+    others_bb: Bitboard,
 ) -> Deviations {
     let mut deviations = Deviations::NONE;
     let written = (file.is_some(), rank.is_some());
@@ -280,11 +398,6 @@ fn disambiguation_deviations(
         Role::Pawn => (m.is_capture(), false),
         Role::King => (false, false),
         _ => {
-            let mut others = moves
-                .iter()
-                .filter(|o| !o.is_castle() && o.from != m.from)
-                .map(|o| o.from);
-            let others_bb = others.by_ref().fold(Bitboard::EMPTY, |bb, sq| bb | sq);
             if others_bb.is_empty() {
                 (false, false)
             } else if (others_bb & Bitboard::file(m.from.file())).is_empty() {
@@ -306,10 +419,21 @@ fn disambiguation_deviations(
     deviations
 }
 
-/// The check-suffix deviations of a move, given the position after it.
-fn suffix_deviations(after: &Position, suffix: Option<CheckSuffix>) -> Deviations {
-    let check = after.is_check();
-    let mate = check && !has_legal_move(after);
+/// The check-suffix deviations of a move, given whether it checks and (asked only if it does)
+/// whether it mates.
+#[inline]
+fn suffix_deviations(
+    check: bool,
+    mate: impl FnOnce() -> bool,
+    suffix: Option<CheckSuffix>,
+) -> Deviations {
+    if !check {
+        return match suffix {
+            Some(_) => Deviations::from(Deviation::SpuriousCheck),
+            None => Deviations::NONE,
+        };
+    }
+    let mate = mate();
     let deviation = match (suffix, check, mate) {
         (None, true, true) => Some(Deviation::MissingMate),
         (None, true, false) => Some(Deviation::MissingCheck),
