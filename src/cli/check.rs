@@ -185,6 +185,11 @@ impl Progress {
         Progress(Some(bar))
     }
 
+    /// No progress line (for callers embedding [`check_stream`]: tests, benchmarks).
+    pub fn hidden() -> Progress {
+        Progress(None)
+    }
+
     fn games(&self, n_games: usize) {
         if let Some(bar) = &self.0 {
             bar.set_message(format!("checked {n_games} games"));
