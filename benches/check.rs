@@ -60,10 +60,19 @@ impl Visitor for Validator {
         ControlFlow::Continue(None)
     }
 
-    fn tag(&mut self, tags: &mut Self::Tags, name: &[u8], value: RawTag<'_>) -> ControlFlow<Self::Output> {
+    fn tag(
+        &mut self,
+        tags: &mut Self::Tags,
+        name: &[u8],
+        value: RawTag<'_>,
+    ) -> ControlFlow<Self::Output> {
         if name == b"FEN" {
-            let Ok(fen) = Fen::from_ascii(value.as_bytes()) else { return ControlFlow::Break(false) };
-            let Ok(pos) = fen.into_position(CastlingMode::Chess960) else { return ControlFlow::Break(false) };
+            let Ok(fen) = Fen::from_ascii(value.as_bytes()) else {
+                return ControlFlow::Break(false);
+            };
+            let Ok(pos) = fen.into_position(CastlingMode::Chess960) else {
+                return ControlFlow::Break(false);
+            };
             tags.replace(pos);
         }
         ControlFlow::Continue(())
@@ -73,7 +82,11 @@ impl Visitor for Validator {
         ControlFlow::Continue(tags.unwrap_or_default())
     }
 
-    fn san(&mut self, movetext: &mut Self::Movetext, san_plus: SanPlus) -> ControlFlow<Self::Output> {
+    fn san(
+        &mut self,
+        movetext: &mut Self::Movetext,
+        san_plus: SanPlus,
+    ) -> ControlFlow<Self::Output> {
         match san_plus.san.to_move(movetext) {
             Ok(m) => {
                 movetext.play_unchecked(m);
@@ -105,7 +118,10 @@ fn build_input(min_bytes: u64) -> io::Result<(PathBuf, u64)> {
         sample.extend_from_slice(&bytes);
         sample.extend_from_slice(b"\n\n");
     }
-    let path = std::env::temp_dir().join(format!("pgn-arbiter-bench-check-{}.pgn", std::process::id()));
+    let path = std::env::temp_dir().join(format!(
+        "pgn-arbiter-bench-check-{}.pgn",
+        std::process::id()
+    ));
     let mut out = BufWriter::new(File::create(&path)?);
     let mut written = 0u64;
     while written < min_bytes {
@@ -122,7 +138,15 @@ fn run_ours(path: &Path, options: &LintOptions, pool: &rayon::ThreadPool) -> (f6
         let mut printer = Count::default();
         let mut summary = Summary::default();
         let file = File::open(path).expect("input");
-        check_stream(file, "bench.pgn", options, &mut printer, &mut summary, &Progress::hidden()).expect("check");
+        check_stream(
+            file,
+            "bench.pgn",
+            options,
+            &mut printer,
+            &mut summary,
+            &Progress::hidden(),
+        )
+        .expect("check");
         (summary.n_games, printer.findings)
     });
     (started.elapsed().as_secs_f64(), games, findings)
@@ -131,39 +155,74 @@ fn run_ours(path: &Path, options: &LintOptions, pool: &rayon::ThreadPool) -> (f6
 fn run_baseline(path: &Path) -> (f64, usize, usize) {
     let started = Instant::now();
     let mut reader = Reader::new(File::open(path).expect("input"));
-    let mut validator = Validator { games: 0, failed: 0 };
+    let mut validator = Validator {
+        games: 0,
+        failed: 0,
+    };
     while let Some(ok) = reader.read_game(&mut validator).expect("read") {
         if !ok {
             validator.failed += 1;
         }
     }
-    (started.elapsed().as_secs_f64(), validator.games, validator.failed)
+    (
+        started.elapsed().as_secs_f64(),
+        validator.games,
+        validator.failed,
+    )
 }
 
 fn main() -> io::Result<()> {
-    let mb: u64 = std::env::var("PGN_BENCH_MB").ok().and_then(|s| s.parse().ok()).unwrap_or(100);
-    let rounds: usize = std::env::var("PGN_BENCH_ROUNDS").ok().and_then(|s| s.parse().ok()).unwrap_or(3);
+    let mb: u64 = std::env::var("PGN_BENCH_MB")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(100);
+    let rounds: usize = std::env::var("PGN_BENCH_ROUNDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(3);
     let (path, bytes) = build_input(mb * 1_000_000)?;
     let size_mb = bytes as f64 / 1e6;
-    println!("input: {} ({size_mb:.1} MB: the real samples repeated)", path.display());
-    let options = LintOptions { profile: Profile::Export, select: Rule::ALL.to_vec(), ignore: Vec::new() };
-    let one = rayon::ThreadPoolBuilder::new().num_threads(1).build().expect("pool");
+    println!(
+        "input: {} ({size_mb:.1} MB: the real samples repeated)",
+        path.display()
+    );
+    let options = LintOptions {
+        profile: Profile::Export,
+        select: Rule::ALL.to_vec(),
+        ignore: Vec::new(),
+    };
+    let one = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .expect("pool");
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let all = rayon::ThreadPoolBuilder::new().num_threads(cores).build().expect("pool");
+    let all = rayon::ThreadPoolBuilder::new()
+        .num_threads(cores)
+        .build()
+        .expect("pool");
 
     let (mut best_a, mut best_b) = (f64::MAX, f64::MAX);
     for round in 1..=rounds {
         let (a, games, findings) = run_ours(&path, &options, &one);
-        println!("round {round} A ours, 1 thread:  {:7.1} MB/s  ({games} games, {findings} findings, every rule on)", size_mb / a);
+        println!(
+            "round {round} A ours, 1 thread:  {:7.1} MB/s  ({games} games, {findings} findings, every rule on)",
+            size_mb / a
+        );
         let (b, games, failed) = run_baseline(&path);
-        println!("round {round} B pgn-reader validate: {:7.1} MB/s  ({games} games, {failed} stopped early)", size_mb / b);
+        println!(
+            "round {round} B pgn-reader validate: {:7.1} MB/s  ({games} games, {failed} stopped early)",
+            size_mb / b
+        );
         best_a = best_a.min(a);
         best_b = best_b.min(b);
     }
     let mut best_c = f64::MAX;
     for round in 1..=rounds.min(2) {
         let (c, _, _) = run_ours(&path, &options, &all);
-        println!("round {round} C ours, {cores} threads: {:7.1} MB/s", size_mb / c);
+        println!(
+            "round {round} C ours, {cores} threads: {:7.1} MB/s",
+            size_mb / c
+        );
         best_c = best_c.min(c);
     }
     let _ = std::fs::remove_file(&path);
@@ -172,9 +231,18 @@ fn main() -> io::Result<()> {
     println!();
     println!("| run | MB/s |");
     println!("|---|---|");
-    println!("| A: pgn-arbiter check, all rules, 1 thread | {:.1} |", size_mb / best_a);
-    println!("| B: pgn-reader 0.29 validate (shakmaty) | {:.1} |", size_mb / best_b);
-    println!("| C: pgn-arbiter check, all rules, {cores} threads | {:.1} |", size_mb / best_c);
+    println!(
+        "| A: pgn-arbiter check, all rules, 1 thread | {:.1} |",
+        size_mb / best_a
+    );
+    println!(
+        "| B: pgn-reader 0.29 validate (shakmaty) | {:.1} |",
+        size_mb / best_b
+    );
+    println!(
+        "| C: pgn-arbiter check, all rules, {cores} threads | {:.1} |",
+        size_mb / best_c
+    );
     println!("ratio A/B = {ratio:.2}x (target >= 1.0, fails below 0.7)");
     println!("speed-up C/A on {cores} cores = {:.2}x", best_a / best_c);
     if ratio < 0.7 {

@@ -40,7 +40,10 @@ fn inputs(size: usize) -> Vec<(&'static str, String)> {
     let tiny_games = repeat_to("[Event \"t\"]\n\n1. e4 *\n\n", size);
     let unterminated = {
         let mut s = String::from("[Event \"broken\"]\n\n1. e4 { never closed\n");
-        s.push_str(&repeat_to("[Event \"g\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 {ok} Nc6 3. Bb5 a6 1-0\n\n", size));
+        s.push_str(&repeat_to(
+            "[Event \"g\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 {ok} Nc6 3. Bb5 a6 1-0\n\n",
+            size,
+        ));
         s
     };
     vec![
@@ -64,10 +67,20 @@ fn parse_all(text: &str) -> (usize, usize) {
 
 fn main() {
     let sizes: Vec<usize> = {
-        let args: Vec<usize> = std::env::args().skip(1).filter_map(|a| a.parse().ok()).collect();
-        if args.is_empty() { vec![1, 10, 100] } else { args }
+        let args: Vec<usize> = std::env::args()
+            .skip(1)
+            .filter_map(|a| a.parse().ok())
+            .collect();
+        if args.is_empty() {
+            vec![1, 10, 100]
+        } else {
+            args
+        }
     };
-    println!("{:<24} {:>8} {:>10} {:>10} {:>12}", "input", "MB", "games", "ms", "ns/byte");
+    println!(
+        "{:<24} {:>8} {:>10} {:>10} {:>12}",
+        "input", "MB", "games", "ms", "ns/byte"
+    );
     for &mb in &sizes {
         for (name, text) in inputs(mb * 1_000_000) {
             let runs = if mb >= 50 { 1 } else { 3 };
@@ -78,7 +91,14 @@ fn main() {
                 games = parse_all(&text).0;
                 best = best.min(t.elapsed().as_secs_f64());
             }
-            println!("{:<24} {:>8} {:>10} {:>10.1} {:>12.3}", name, mb, games, best * 1e3, best * 1e9 / text.len() as f64);
+            println!(
+                "{:<24} {:>8} {:>10} {:>10.1} {:>12.3}",
+                name,
+                mb,
+                games,
+                best * 1e3,
+                best * 1e9 / text.len() as f64
+            );
         }
     }
 }

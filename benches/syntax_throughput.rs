@@ -8,7 +8,7 @@ use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::time::Instant;
 
-use pgn_arbiter::syntax::{parse, Document, GameParser, TextRange};
+use pgn_arbiter::syntax::{Document, GameParser, TextRange, parse};
 use pgn_reader::{Nag, Outcome, RawComment, RawTag, Reader, SanPlus, Visitor};
 
 /// Counts tokens like pgn-reader's `stats` example.
@@ -63,8 +63,11 @@ impl Visitor for Stats {
 }
 
 fn load(name: &str) -> String {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/pgn/real").join(name);
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e} (the benchmark needs ../shared)", path.display()))
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/corpus/pgn/real")
+        .join(name);
+    std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{}: {e} (the benchmark needs ../shared)", path.display()))
 }
 
 fn repeat_to(unit: &str, size: usize) -> String {
@@ -97,8 +100,16 @@ fn ours_streaming(text: &str) -> usize {
 
 fn theirs(text: &str) -> usize {
     let mut stats = Stats::default();
-    Reader::new(text.as_bytes()).visit_all_games(&mut stats).expect("in-memory read");
-    black_box((stats.tags, stats.nags, stats.comments, stats.variations, stats.outcomes));
+    Reader::new(text.as_bytes())
+        .visit_all_games(&mut stats)
+        .expect("in-memory read");
+    black_box((
+        stats.tags,
+        stats.nags,
+        stats.comments,
+        stats.variations,
+        stats.outcomes,
+    ));
     stats.sans + stats.games
 }
 
@@ -117,8 +128,16 @@ fn main() {
         let (a_stream, a_full, b) = (median(a_stream), median(a_full), median(b));
         println!("{name} x{:.0} MB:", mb);
         println!("  pgn-reader stats visitor     {:>8.1} MB/s", mb / b);
-        println!("  ours, game by game (dropped) {:>8.1} MB/s  ratio {:.2}x", mb / a_stream, b / a_stream);
-        println!("  ours, parse() whole file     {:>8.1} MB/s  ratio {:.2}x", mb / a_full, b / a_full);
+        println!(
+            "  ours, game by game (dropped) {:>8.1} MB/s  ratio {:.2}x",
+            mb / a_stream,
+            b / a_stream
+        );
+        println!(
+            "  ours, parse() whole file     {:>8.1} MB/s  ratio {:.2}x",
+            mb / a_full,
+            b / a_full
+        );
     }
 
     // Incremental: a one-character edit in the middle of a 50 MB file.

@@ -12,7 +12,10 @@ fn bin() -> Command {
 
 /// A fresh scratch folder under the target temp dir.
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("pgn-arbiter-bad-input-{}-{name}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!(
+        "pgn-arbiter-bad-input-{}-{name}",
+        std::process::id()
+    ));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
@@ -21,7 +24,13 @@ fn scratch(name: &str) -> PathBuf {
 /// Runs with a deadline; a hang fails the test instead of blocking it.
 fn run(mut cmd: Command, stdin: Option<&[u8]>, limit: Duration) -> (Output, Duration) {
     use std::io::Read;
-    cmd.stdin(if stdin.is_some() { Stdio::piped() } else { Stdio::null() }).stdout(Stdio::piped()).stderr(Stdio::piped());
+    cmd.stdin(if stdin.is_some() {
+        Stdio::piped()
+    } else {
+        Stdio::null()
+    })
+    .stdout(Stdio::piped())
+    .stderr(Stdio::piped());
     let started = Instant::now();
     let mut child = cmd.spawn().expect("spawn pgn-arbiter");
     if let Some(input) = stdin {
@@ -56,7 +65,11 @@ fn run(mut cmd: Command, stdin: Option<&[u8]>, limit: Duration) -> (Output, Dura
         std::thread::sleep(Duration::from_millis(20));
     };
     let took = started.elapsed();
-    let out = Output { status, stdout: out_reader.join().unwrap(), stderr: err_reader.join().unwrap() };
+    let out = Output {
+        status,
+        stdout: out_reader.join().unwrap(),
+        stderr: err_reader.join().unwrap(),
+    };
     (out, took)
 }
 
@@ -67,7 +80,11 @@ fn text(bytes: &[u8]) -> String {
 fn assert_no_panic(out: &Output) {
     let err = text(&out.stderr);
     assert!(!err.contains("panicked"), "panic:\n{err}");
-    assert!(out.status.code().is_some(), "killed by a signal: {:?}\n{err}", out.status);
+    assert!(
+        out.status.code().is_some(),
+        "killed by a signal: {:?}\n{err}",
+        out.status
+    );
 }
 
 fn check(args: &[&str], path: &Path) -> Command {
@@ -81,24 +98,42 @@ fn windows_1252_input_is_read_and_reported() {
     let dir = scratch("cp1252");
     let path = dir.join("cp1252.pgn");
     // `Café` and `José` in Windows-1252: 0xE9 is not UTF-8.
-    let mut bytes = b"[Event \"Caf\xe9\"]\n[Site \"?\"]\n[Date \"2024.01.01\"]\n[Round \"1\"]\n".to_vec();
+    let mut bytes =
+        b"[Event \"Caf\xe9\"]\n[Site \"?\"]\n[Date \"2024.01.01\"]\n[Round \"1\"]\n".to_vec();
     bytes.extend_from_slice(b"[White \"Jos\xe9\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n");
     std::fs::write(&path, bytes).unwrap();
-    let (out, _) = run(check(&["--format", "json"], &path), None, Duration::from_secs(30));
+    let (out, _) = run(
+        check(&["--format", "json"], &path),
+        None,
+        Duration::from_secs(30),
+    );
     assert_no_panic(&out);
     // Only a warning: exit 0 as per findings.
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let stdout = text(&out.stdout);
-    let line = stdout.lines().find(|l| l.contains("\"rule\":\"encoding\"")).expect("an encoding diagnostic");
+    let line = stdout
+        .lines()
+        .find(|l| l.contains("\"rule\":\"encoding\""))
+        .expect("an encoding diagnostic");
     let v: serde_json::Value = serde_json::from_str(line).unwrap();
     assert_eq!(v["severity"], "warning");
     assert_eq!(v["path"], path.display().to_string());
     assert!(v["message"].as_str().unwrap().contains("Windows-1252"));
-    assert_eq!(stdout.lines().filter(|l| l.contains("\"rule\":\"encoding\"")).count(), 1, "reported once per file");
+    assert_eq!(
+        stdout
+            .lines()
+            .filter(|l| l.contains("\"rule\":\"encoding\""))
+            .count(),
+        1,
+        "reported once per file"
+    );
     // The human output names the file and the line.
     let (out, _) = run(check(&[], &path), None, Duration::from_secs(30));
     let human = text(&out.stdout);
-    assert!(human.contains("encoding") && human.contains(&format!("{}:1:1", path.display())), "{human}");
+    assert!(
+        human.contains("encoding") && human.contains(&format!("{}:1:1", path.display())),
+        "{human}"
+    );
     // An error finding in a Windows-1252 file exits 1.
     std::fs::write(&path, b"[Event \"Caf\xe9\"]\n\n1. e4 e5 2. Ke3 *\n").unwrap();
     let (out, _) = run(check(&[], &path), None, Duration::from_secs(30));
@@ -122,15 +157,29 @@ fn binary_junk_finishes_quickly_with_clear_findings() {
         })
         .collect();
     std::fs::write(&path, &bytes).unwrap();
-    let (out, took) = run(check(&["--format", "json"], &path), None, Duration::from_secs(60));
+    let (out, took) = run(
+        check(&["--format", "json"], &path),
+        None,
+        Duration::from_secs(60),
+    );
     assert_no_panic(&out);
     assert!(took < Duration::from_secs(30), "2 MB of junk took {took:?}");
     // Junk is not PGN: error findings, exit 1 (not 2: the file was read).
     assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
     let stdout = text(&out.stdout);
-    assert!(stdout.contains("\"rule\":\"encoding\""), "junk is not UTF-8");
-    assert!(stdout.contains("\"rule\":\"control-character\""), "NULs are reported");
-    assert!(stdout.lines().all(|l| l.contains(&format!("\"path\":\"{}\"", path.display()))));
+    assert!(
+        stdout.contains("\"rule\":\"encoding\""),
+        "junk is not UTF-8"
+    );
+    assert!(
+        stdout.contains("\"rule\":\"control-character\""),
+        "NULs are reported"
+    );
+    assert!(
+        stdout
+            .lines()
+            .all(|l| l.contains(&format!("\"path\":\"{}\"", path.display())))
+    );
     assert!(text(&out.stderr).contains("checked 1 file"));
 }
 
@@ -152,7 +201,9 @@ fn very_long_single_line_is_bounded() {
     let time = Path::new("/usr/bin/time");
     if time.exists() {
         cmd = Command::new(time);
-        cmd.arg("-f").arg("maxrss_kb=%M").arg(env!("CARGO_BIN_EXE_pgn-arbiter"));
+        cmd.arg("-f")
+            .arg("maxrss_kb=%M")
+            .arg(env!("CARGO_BIN_EXE_pgn-arbiter"));
     }
     cmd.arg("check").arg("--format").arg("json").arg(&path);
     let (out, took) = run(cmd, None, Duration::from_secs(300));
@@ -160,11 +211,25 @@ fn very_long_single_line_is_bounded() {
     let err = text(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{err}");
     let stdout = text(&out.stdout);
-    assert!(stdout.contains("\"rule\":\"line-too-long\""), "the line is reported");
-    assert!(stdout.contains("\"rule\":\"illegal-move\""), "the first illegal move is reported");
+    assert!(
+        stdout.contains("\"rule\":\"line-too-long\""),
+        "the line is reported"
+    );
+    assert!(
+        stdout.contains("\"rule\":\"illegal-move\""),
+        "the first illegal move is reported"
+    );
     // The replay stops after the illegal move: a bounded number of findings, not one per move.
-    assert!(stdout.lines().count() < 100, "{} findings", stdout.lines().count());
-    if let Some(kb) = err.lines().find_map(|l| l.strip_prefix("maxrss_kb=")).and_then(|s| s.trim().parse::<u64>().ok()) {
+    assert!(
+        stdout.lines().count() < 100,
+        "{} findings",
+        stdout.lines().count()
+    );
+    if let Some(kb) = err
+        .lines()
+        .find_map(|l| l.strip_prefix("maxrss_kb="))
+        .and_then(|s| s.trim().parse::<u64>().ok())
+    {
         println!("64 MB single line: {took:?}, peak RSS {} MB", kb / 1024);
         // One game is held whole: a few copies of 64 MB, never unbounded.
         assert!(kb < 1_500_000, "peak RSS {kb} kB for a 64 MB line");
@@ -179,7 +244,10 @@ fn missing_path_exits_2_naming_it() {
     assert_no_panic(&out);
     assert_eq!(out.status.code(), Some(2));
     let err = text(&out.stderr);
-    assert!(err.contains(&path.display().to_string()) && err.contains("No such file"), "{err}");
+    assert!(
+        err.contains(&path.display().to_string()) && err.contains("No such file"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -193,7 +261,9 @@ fn unreadable_file_exits_2_naming_it() {
     let root_reads_anyway = std::fs::read(&path).is_ok();
     let mut cases: Vec<(PathBuf, &str)> = Vec::new();
     if root_reads_anyway {
-        println!("running as root: mode 000 is readable, testing a path through a non-directory instead");
+        println!(
+            "running as root: mode 000 is readable, testing a path through a non-directory instead"
+        );
     } else {
         cases.push((path.clone(), "Permission denied"));
     }
@@ -204,7 +274,10 @@ fn unreadable_file_exits_2_naming_it() {
         assert_no_panic(&out);
         assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
         let err = text(&out.stderr);
-        assert!(err.contains(&p.display().to_string()) && err.contains(why), "{err}");
+        assert!(
+            err.contains(&p.display().to_string()) && err.contains(why),
+            "{err}"
+        );
     }
     // A directory where a file is expected (`fens` reads exactly one file).
     let as_dir = dir.join("folder.pgn");
@@ -231,7 +304,10 @@ fn folder_loop_is_reported_without_hanging() {
     assert!(took < Duration::from_secs(10));
     assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
     let err = text(&out.stderr);
-    assert!(err.contains("folder loop") && err.contains(&sub.join("up").display().to_string()), "{err}");
+    assert!(
+        err.contains("folder loop") && err.contains(&sub.join("up").display().to_string()),
+        "{err}"
+    );
     // The file was still checked, once.
     assert!(err.contains("checked 1 file"), "{err}");
 }
@@ -245,11 +321,19 @@ fn deep_nesting_does_not_overflow() {
     s.push_str(&")".repeat(100_000));
     s.push_str(" e5 *\n");
     std::fs::write(&path, &s).unwrap();
-    let (out, _) = run(check(&["--format", "json"], &path), None, Duration::from_secs(120));
+    let (out, _) = run(
+        check(&["--format", "json"], &path),
+        None,
+        Duration::from_secs(120),
+    );
     assert_no_panic(&out);
     // A `(` right after a variation's first move opens a variation of that move; line-too-long is a
     // warning; nothing here is an error, so exit 0 or 1 both mean "read": check it was read.
-    assert!(matches!(out.status.code(), Some(0 | 1)), "{}", text(&out.stderr));
+    assert!(
+        matches!(out.status.code(), Some(0 | 1)),
+        "{}",
+        text(&out.stderr)
+    );
     assert!(text(&out.stderr).contains("checked 1 file"));
 
     // 100,000 unclosed `(`: errors, still no overflow.
@@ -264,11 +348,21 @@ fn deep_nesting_does_not_overflow() {
 fn stdin_dash_is_read_and_named() {
     let mut cmd = bin();
     cmd.arg("check").arg("--format").arg("json").arg("-");
-    let (out, _) = run(cmd, Some(b"[Event \"x\"]\n\n1. e4 e5 2. Ke3 *\n"), Duration::from_secs(30));
+    let (out, _) = run(
+        cmd,
+        Some(b"[Event \"x\"]\n\n1. e4 e5 2. Ke3 *\n"),
+        Duration::from_secs(30),
+    );
     assert_no_panic(&out);
     assert_eq!(out.status.code(), Some(1));
     let stdout = text(&out.stdout);
-    let v: serde_json::Value = serde_json::from_str(stdout.lines().find(|l| l.contains("illegal-move")).expect("illegal-move")).unwrap();
+    let v: serde_json::Value = serde_json::from_str(
+        stdout
+            .lines()
+            .find(|l| l.contains("illegal-move"))
+            .expect("illegal-move"),
+    )
+    .unwrap();
     assert_eq!(v["path"], "<stdin>");
     assert_eq!(v["line"], 3);
     // Clean input on stdin: exit 0.

@@ -78,7 +78,15 @@ fn lint_text(text: &str) -> Vec<Found> {
 fn lint_reader(reader: impl std::io::Read, name: &str) -> (Vec<Found>, Summary) {
     let mut printer = Collect(Vec::new());
     let mut summary = Summary::default();
-    check_stream(reader, name, &LintOptions::default(), &mut printer, &mut summary, &Progress::hidden()).expect("read");
+    check_stream(
+        reader,
+        name,
+        &LintOptions::default(),
+        &mut printer,
+        &mut summary,
+        &Progress::hidden(),
+    )
+    .expect("read");
     (printer.0, summary)
 }
 
@@ -94,7 +102,11 @@ fn summary_of(found: &[Found]) -> String {
     if found.is_empty() {
         return "nothing".to_string();
     }
-    rules_of(found).iter().map(|((sev, rule), n)| format!("{rule}({sev})×{n}")).collect::<Vec<_>>().join(", ")
+    rules_of(found)
+        .iter()
+        .map(|((sev, rule), n)| format!("{rule}({sev})×{n}"))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 fn has(found: &[Found], rule: &str) -> bool {
@@ -102,7 +114,10 @@ fn has(found: &[Found], rule: &str) -> bool {
 }
 
 fn errors(found: &[Found]) -> Vec<&Found> {
-    found.iter().filter(|f| f.severity == Severity::Error).collect()
+    found
+        .iter()
+        .filter(|f| f.severity == Severity::Error)
+        .collect()
 }
 
 /// The main line of a game as our rules module replays it.
@@ -132,20 +147,35 @@ fn position_key(p: &Position) -> String {
 
 fn mainline(game: &Game, text: &str) -> Mainline {
     let options = LintOptions::default();
-    let mut cx = GameContext { game, text, options: &options, ignored: Vec::new(), diagnostics: Vec::new() };
-    let mut out = Mainline { start: setup::check(&mut cx).map(|s| (s.position, s.mode)), ..Mainline::default() };
+    let mut cx = GameContext {
+        game,
+        text,
+        options: &options,
+        ignored: Vec::new(),
+        diagnostics: Vec::new(),
+    };
+    let mut out = Mainline {
+        start: setup::check(&mut cx).map(|s| (s.position, s.mode)),
+        ..Mainline::default()
+    };
     for (_, node) in game.mainline_nodes() {
         if matches!(node.kind, NodeKind::Move { .. }) {
             out.sans.push(node.range.slice(text).to_string());
         }
     }
-    let Some((start, mode)) = out.start.clone() else { return out };
+    let Some((start, mode)) = out.start.clone() else {
+        return out;
+    };
     let mut position = start;
     out.keys.push(position_key(&position));
     for san in &out.sans {
         match position.play_san(san, mode) {
             Ok(resolved) => {
-                out.ucis.push(resolved.m.map_or_else(|| "0000".to_string(), |m| m.to_uci(mode)));
+                out.ucis.push(
+                    resolved
+                        .m
+                        .map_or_else(|| "0000".to_string(), |m| m.to_uci(mode)),
+                );
                 out.keys.push(position_key(&position));
             }
             Err(e) => {
@@ -160,12 +190,18 @@ fn mainline(game: &Game, text: &str) -> Mainline {
 
 /// A comment's text without its delimiters, trimmed.
 fn comment_text(raw: &str) -> String {
-    let inner = raw.strip_prefix('{').map(|s| s.strip_suffix('}').unwrap_or(s)).or_else(|| raw.strip_prefix(';'));
+    let inner = raw
+        .strip_prefix('{')
+        .map(|s| s.strip_suffix('}').unwrap_or(s))
+        .or_else(|| raw.strip_prefix(';'));
     inner.unwrap_or(raw).trim().to_string()
 }
 
 fn headers(game: &Game, text: &str) -> Vec<(String, String)> {
-    game.tags.iter().map(|t| (t.name(text).to_string(), t.value(text).into_owned())).collect()
+    game.tags
+        .iter()
+        .map(|t| (t.name(text).to_string(), t.value(text).into_owned()))
+        .collect()
 }
 
 /// A row of the printed report: the expectation, what we found, and whether it holds.
@@ -187,10 +223,22 @@ impl Report {
     }
     fn check(&mut self, case: &str, expectation: &str, ours: impl Into<String>, ok: bool) {
         let v = if ok { Verdict::Ok } else { Verdict::Fail };
-        self.rows.push((case.to_string(), expectation.to_string(), ours.into(), v));
+        self.rows
+            .push((case.to_string(), expectation.to_string(), ours.into(), v));
     }
-    fn policy(&mut self, case: &str, expectation: &str, ours: impl Into<String>, reason: &'static str) {
-        self.rows.push((case.to_string(), expectation.to_string(), ours.into(), Verdict::Policy(reason)));
+    fn policy(
+        &mut self,
+        case: &str,
+        expectation: &str,
+        ours: impl Into<String>,
+        reason: &'static str,
+    ) {
+        self.rows.push((
+            case.to_string(),
+            expectation.to_string(),
+            ours.into(),
+            Verdict::Policy(reason),
+        ));
     }
     fn finish(self, title: &str) {
         println!("\n== {title}: {} expectations", self.rows.len());
@@ -209,9 +257,21 @@ impl Report {
                 failures.push(format!("[{case}] {expectation}: ours {ours}"));
             }
         }
-        let n_policy = self.rows.iter().filter(|r| matches!(r.3, Verdict::Policy(_))).count();
-        println!("== {title}: {} ok, {n_policy} answered differently by policy, {} failed", self.rows.len() - n_policy - failures.len(), failures.len());
-        assert!(failures.is_empty(), "{title}: expectations not met:\n{}", failures.join("\n"));
+        let n_policy = self
+            .rows
+            .iter()
+            .filter(|r| matches!(r.3, Verdict::Policy(_)))
+            .count();
+        println!(
+            "== {title}: {} ok, {n_policy} answered differently by policy, {} failed",
+            self.rows.len() - n_policy - failures.len(),
+            failures.len()
+        );
+        assert!(
+            failures.is_empty(),
+            "{title}: expectations not met:\n{}",
+            failures.join("\n")
+        );
     }
 }
 
@@ -225,15 +285,22 @@ const REAL_SAMPLE_EXCEPTIONS: &[(&str, usize, &str, &str)] = &[];
 #[test]
 fn real_samples_have_no_errors() {
     let Some(corpus) = corpus() else { return };
-    let expected_games: HashMap<&str, usize> =
-        [("lichess-2025-05-sample.pgn", 438), ("twic1599-sample.pgn", 1110), ("lichess-classical-100.pgn", 100)].into();
+    let expected_games: HashMap<&str, usize> = [
+        ("lichess-2025-05-sample.pgn", 438),
+        ("twic1599-sample.pgn", 1110),
+        ("lichess-classical-100.pgn", 100),
+    ]
+    .into();
     let mut files: Vec<PathBuf> = std::fs::read_dir(corpus.join("pgn/real"))
         .expect("pgn/real")
         .map(|e| e.expect("entry").path())
         .filter(|p| p.extension().is_some_and(|e| e == "pgn"))
         .collect();
     files.sort();
-    assert!(files.len() >= 3, "expected the three real samples, found {files:?}");
+    assert!(
+        files.len() >= 3,
+        "expected the three real samples, found {files:?}"
+    );
     for path in files {
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
         let (found, summary) = lint_file(&path);
@@ -248,10 +315,23 @@ fn real_samples_have_no_errors() {
         }
         let unexpected: Vec<String> = errors(&found)
             .into_iter()
-            .filter(|f| !REAL_SAMPLE_EXCEPTIONS.iter().any(|(file, game, rule, _)| *file == name && *game == f.game && *rule == f.rule))
-            .map(|f| format!("{name}:{} game {} [{}] {}", f.line, f.game, f.rule, f.message))
+            .filter(|f| {
+                !REAL_SAMPLE_EXCEPTIONS.iter().any(|(file, game, rule, _)| {
+                    *file == name && *game == f.game && *rule == f.rule
+                })
+            })
+            .map(|f| {
+                format!(
+                    "{name}:{} game {} [{}] {}",
+                    f.line, f.game, f.rule, f.message
+                )
+            })
             .collect();
-        assert!(unexpected.is_empty(), "error findings in a clean real sample:\n{}", unexpected.join("\n"));
+        assert!(
+            unexpected.is_empty(),
+            "error findings in a clean real sample:\n{}",
+            unexpected.join("\n")
+        );
     }
 }
 
@@ -335,23 +415,67 @@ fn index_of(expr: &str, len: usize) -> Option<usize> {
 /// The findings each disservin file must produce (rule ids), and why. Files not listed here must
 /// produce no error finding at all.
 const DISSERVIN_FINDINGS: &[(&str, &[&str], &str)] = &[
-    ("corrupted.pgn", &["illegal-move", "missing-result"], "the file is cut off mid-move (`63. Kx`)"),
-    ("backslash_header.pgn", &["tag-syntax"], "`[Event \"Tournament \\\"]`: the backslash escapes the closing quote"),
-    ("unescaped_quote_header.pgn", &["tag-syntax"], "`\"` inside tag values is not escaped"),
+    (
+        "corrupted.pgn",
+        &["illegal-move", "missing-result"],
+        "the file is cut off mid-move (`63. Kx`)",
+    ),
+    (
+        "backslash_header.pgn",
+        &["tag-syntax"],
+        "`[Event \"Tournament \\\"]`: the backslash escapes the closing quote",
+    ),
+    (
+        "unescaped_quote_header.pgn",
+        &["tag-syntax"],
+        "`\"` inside tag values is not escaped",
+    ),
     (
         "black2move.pgn",
         &["illegal-move", "missing-result", "fen-without-setup"],
         "genuinely illegal: `0-0-0` for black with the queen on d8 (chess-library only counts SAN tokens); no result; FEN without SetUp",
     ),
-    ("castling.pgn", &["missing-result", "castling-notation"], "`0-0` castling; no termination marker"),
+    (
+        "castling.pgn",
+        &["missing-result", "castling-notation"],
+        "`0-0` castling; no termination marker",
+    ),
     ("newline.pgn", &["missing-result"], "no termination marker"),
-    ("no_moves.pgn", &["missing-result"], "tags only: no termination marker"),
-    ("threefold_repetition.pgn", &["missing-result"], "no termination marker (the repetition is legal)"),
-    ("empty_body.pgn", &["bad-result-value", "missing-result"], "game 1: `[Result \"?\"]` and no movetext"),
-    ("skip.pgn", &["result-mismatch"], "game 1: `[Result \"*\"]` against the marker"),
-    ("square_bracket_in_header.pgn", &["result-mismatch"], "`[Result \"*\"]` against the marker"),
-    ("no_moves_but_game_termination_2.pgn", &["result-mismatch"], "`[Result \"0-1\"]` but marker `1/2-1/2`"),
-    ("no_moves_but_game_termination_3.pgn", &["result-mismatch"], "`[Result \"0-1\"]` but marker `*`"),
+    (
+        "no_moves.pgn",
+        &["missing-result"],
+        "tags only: no termination marker",
+    ),
+    (
+        "threefold_repetition.pgn",
+        &["missing-result"],
+        "no termination marker (the repetition is legal)",
+    ),
+    (
+        "empty_body.pgn",
+        &["bad-result-value", "missing-result"],
+        "game 1: `[Result \"?\"]` and no movetext",
+    ),
+    (
+        "skip.pgn",
+        &["result-mismatch"],
+        "game 1: `[Result \"*\"]` against the marker",
+    ),
+    (
+        "square_bracket_in_header.pgn",
+        &["result-mismatch"],
+        "`[Result \"*\"]` against the marker",
+    ),
+    (
+        "no_moves_but_game_termination_2.pgn",
+        &["result-mismatch"],
+        "`[Result \"0-1\"]` but marker `1/2-1/2`",
+    ),
+    (
+        "no_moves_but_game_termination_3.pgn",
+        &["result-mismatch"],
+        "`[Result \"0-1\"]` but marker `*`",
+    ),
     (
         "no_moves_but_comment_followed_by_termination_marker.pgn",
         &["setup-without-fen", "duplicate-game"],
@@ -363,7 +487,9 @@ const DISSERVIN_FINDINGS: &[(&str, &[&str], &str)] = &[
 fn disservin_expectations() {
     let Some(corpus) = corpus() else { return };
     let dir = corpus.join("pgn/disservin");
-    let json: Value = serde_json::from_str(&std::fs::read_to_string(dir.join("expectations.json")).unwrap()).unwrap();
+    let json: Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("expectations.json")).unwrap())
+            .unwrap();
     let mut report = Report::new();
     for case in json["cases"].as_array().unwrap() {
         let name = case["test_case"].as_str().unwrap();
@@ -456,9 +582,19 @@ fn disservin_expectations() {
         match DISSERVIN_FINDINGS.iter().find(|(f, _, _)| *f == file) {
             Some((_, rules, why)) => {
                 let missing: Vec<&&str> = rules.iter().filter(|r| !has(&found, r)).collect();
-                report.check(&file, &format!("findings {rules:?} ({why})"), ours, missing.is_empty());
+                report.check(
+                    &file,
+                    &format!("findings {rules:?} ({why})"),
+                    ours,
+                    missing.is_empty(),
+                );
             }
-            None => report.check(&file, "no error finding (a well-formed file)", ours, errors(&found).is_empty()),
+            None => report.check(
+                &file,
+                "no error finding (a well-formed file)",
+                ours,
+                errors(&found).is_empty(),
+            ),
         }
     }
     report.finish("disservin/chess-library");
@@ -471,33 +607,60 @@ fn disservin_expectations() {
 fn fastchess_expectations() {
     let Some(corpus) = corpus() else { return };
     let dir = corpus.join("pgn/fastchess");
-    let json: Value = serde_json::from_str(&std::fs::read_to_string(dir.join("expectations.json")).unwrap()).unwrap();
+    let json: Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("expectations.json")).unwrap())
+            .unwrap();
     let mut report = Report::new();
     for case in json["cases"].as_array().unwrap() {
         let file = case["file"].as_str().unwrap().trim_start_matches("pgn/");
         let text = std::fs::read_to_string(dir.join(file)).unwrap();
         let parsed = parse(&text);
         let (found, _) = lint_file(&dir.join(file));
-        let lines: Vec<Mainline> = parsed.games.iter().map(|g| mainline(g, g.text(&text))).collect();
+        let lines: Vec<Mainline> = parsed
+            .games
+            .iter()
+            .map(|g| mainline(g, g.text(&text)))
+            .collect();
         let n = case["games"].as_u64().unwrap() as usize;
-        report.check(file, &format!("games == {n}"), format!("{} games", parsed.games.len()), parsed.games.len() == n);
+        report.check(
+            file,
+            &format!("games == {n}"),
+            format!("{} games", parsed.games.len()),
+            parsed.games.len() == n,
+        );
         for (i, fen) in case["start_fens"].as_array().unwrap().iter().enumerate() {
             let want = fen.as_str().unwrap();
-            let got = lines.get(i).and_then(|l| l.start.as_ref()).map(|(p, mode)| {
-                let format = if *mode == CastlingMode::Chess960 && !want.contains(" KQkq ") { FenFormat::Shredder } else { FenFormat::XFen };
-                p.to_fen(format)
-            });
-            report.check(file, &format!("game {} starts at {want}", i + 1), format!("{got:?}"), got.as_deref() == Some(want));
+            let got = lines
+                .get(i)
+                .and_then(|l| l.start.as_ref())
+                .map(|(p, mode)| {
+                    let format = if *mode == CastlingMode::Chess960 && !want.contains(" KQkq ") {
+                        FenFormat::Shredder
+                    } else {
+                        FenFormat::XFen
+                    };
+                    p.to_fen(format)
+                });
+            report.check(
+                file,
+                &format!("game {} starts at {want}", i + 1),
+                format!("{got:?}"),
+                got.as_deref() == Some(want),
+            );
         }
         for (i, count) in case["move_counts"].as_array().unwrap().iter().enumerate() {
             let want = count.as_u64().unwrap() as usize;
             let line = &lines[i];
-            let game_findings: Vec<Found> = found.iter().filter(|f| f.game == i + 1).cloned().collect();
+            let game_findings: Vec<Found> =
+                found.iter().filter(|f| f.game == i + 1).cloned().collect();
             let ours = format!(
                 "{} SAN tokens, {} replayed{}; findings: {}",
                 line.sans.len(),
                 line.ucis.len(),
-                line.stopped.as_ref().map(|(s, e)| format!(", stopped at `{s}`: {e}")).unwrap_or_default(),
+                line.stopped
+                    .as_ref()
+                    .map(|(s, e)| format!(", stopped at `{s}`: {e}"))
+                    .unwrap_or_default(),
                 summary_of(&game_findings)
             );
             let expectation = format!("game {} keeps {want} plies", i + 1);
@@ -506,8 +669,15 @@ fn fastchess_expectations() {
                 report.check(file, &expectation, ours, line.sans.is_empty() && want == 0);
             } else if file == "test_invalid.pgn" && i == 0 {
                 // The illegal `4. Ka1`: we replay the 6 plies before it and report it.
-                let illegal = game_findings.iter().any(|f| f.rule == "illegal-move" && f.message.contains("Ka1"));
-                report.check(file, &format!("{expectation}; illegal `4. Ka1` found"), ours, line.ucis.len() == want && illegal);
+                let illegal = game_findings
+                    .iter()
+                    .any(|f| f.rule == "illegal-move" && f.message.contains("Ka1"));
+                report.check(
+                    file,
+                    &format!("{expectation}; illegal `4. Ka1` found"),
+                    ours,
+                    line.ucis.len() == want && illegal,
+                );
             } else if file == "test_invalid.pgn" && i == 1 {
                 report.policy(
                     file,
@@ -516,14 +686,24 @@ fn fastchess_expectations() {
                     "fastchess's opening reader stops game 2 at a repetition (its own rule); the game is legal, we replay all 16 plies and report nothing",
                 );
             } else {
-                report.check(file, &expectation, ours, line.ucis.len() == want && line.stopped.is_none());
+                report.check(
+                    file,
+                    &expectation,
+                    ours,
+                    line.ucis.len() == want && line.stopped.is_none(),
+                );
             }
         }
         for key in ["uci_game1", "uci_game2", "uci_game3"] {
             if let Some(ucis) = case[key].as_array() {
                 let i: usize = key.trim_start_matches("uci_game").parse::<usize>().unwrap() - 1;
                 let want: Vec<&str> = ucis.iter().map(|u| u.as_str().unwrap()).collect();
-                report.check(file, &format!("{key} == {want:?}"), format!("{:?}", lines[i].ucis), lines[i].ucis == want);
+                report.check(
+                    file,
+                    &format!("{key} == {want:?}"),
+                    format!("{:?}", lines[i].ucis),
+                    lines[i].ucis == want,
+                );
             }
         }
         if let Some(last) = case["last_move_game2"].as_str() {
@@ -537,7 +717,12 @@ fn fastchess_expectations() {
         }
         if file == "dfrc.pgn" {
             // `[Variant "fischerandom"]` with Shredder castling: Chess960, replayed, no error.
-            report.check(file, "Double-FRC games read as Chess960 without errors", summary_of(&found), errors(&found).is_empty());
+            report.check(
+                file,
+                "Double-FRC games read as Chess960 without errors",
+                summary_of(&found),
+                errors(&found).is_empty(),
+            );
         }
     }
     report.finish("fastchess");
@@ -555,10 +740,15 @@ fn san_key(key: &str) -> &str {
 fn python_chess_expectations() {
     let Some(corpus) = corpus() else { return };
     let dir = corpus.join("pgn/python-chess");
-    let json: Value = serde_json::from_str(&std::fs::read_to_string(dir.join("cases.json")).unwrap()).unwrap();
+    let json: Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("cases.json")).unwrap()).unwrap();
     let mut report = Report::new();
     for case in json["cases"].as_array().unwrap() {
-        let id = format!("{} {}", case["id"].as_str().unwrap(), case["name"].as_str().unwrap());
+        let id = format!(
+            "{} {}",
+            case["id"].as_str().unwrap(),
+            case["name"].as_str().unwrap()
+        );
         let text = case["pgn"].as_str().unwrap();
         let parsed = parse(text);
         let found = lint_text(text);
@@ -575,8 +765,15 @@ fn python_chess_expectations() {
                 let got = ours.iter().find(|(n, _)| n == k).map(|(_, v)| v.as_str());
                 if k == "Result" && got.is_none() {
                     // python-chess fills the Result header from the termination marker.
-                    let marker = game.and_then(|g| g.result).map(|r| r.range.slice(gtext).to_string());
-                    report.check(&id, &format!("Result = {want}"), format!("no Result tag; marker {marker:?}"), marker.as_deref() == Some(want));
+                    let marker = game
+                        .and_then(|g| g.result)
+                        .map(|r| r.range.slice(gtext).to_string());
+                    report.check(
+                        &id,
+                        &format!("Result = {want}"),
+                        format!("no Result tag; marker {marker:?}"),
+                        marker.as_deref() == Some(want),
+                    );
                 } else if k == "BlackType:" {
                     report.policy(
                         &id,
@@ -587,7 +784,12 @@ fn python_chess_expectations() {
                     assert_eq!(got, Some(want));
                     assert!(has(&found, "tag-name"));
                 } else {
-                    report.check(&id, &format!("header {k} = {want}"), format!("{got:?}"), got == Some(want));
+                    report.check(
+                        &id,
+                        &format!("header {k} = {want}"),
+                        format!("{got:?}"),
+                        got == Some(want),
+                    );
                 }
             }
         }
@@ -604,11 +806,21 @@ fn python_chess_expectations() {
             assert!(has(&found, "setup-without-fen"));
         } else if let Some(uci) = case["first_move"].as_str() {
             checked = true;
-            report.check(&id, &format!("first move {uci}"), format!("{:?}", line.ucis.first()), line.ucis.first().map(String::as_str) == Some(uci));
+            report.check(
+                &id,
+                &format!("first move {uci}"),
+                format!("{:?}", line.ucis.first()),
+                line.ucis.first().map(String::as_str) == Some(uci),
+            );
         }
         if let Some(san) = case["first_move_san"].as_str() {
             checked = true;
-            report.check(&id, &format!("first move SAN {san}"), format!("{:?}", line.sans.first()), line.sans.first().map(String::as_str) == Some(san));
+            report.check(
+                &id,
+                &format!("first move SAN {san}"),
+                format!("{:?}", line.sans.first()),
+                line.sans.first().map(String::as_str) == Some(san),
+            );
         }
         if let Some(uci) = case["mainline_first"].as_str()
             && text.starts_with("(((")
@@ -620,21 +832,43 @@ fn python_chess_expectations() {
                 format!("{:?}; {ours_findings}", line.ucis.first()),
                 "our parser opens a variation at each `(` even before the first move, so `1. c4` sits in unclosed variations with no position to start from: reported (`variation-before-first-move`, `unbalanced-parenthesis`) but not replayed",
             );
-            assert!(has(&found, "variation-before-first-move") && has(&found, "unbalanced-parenthesis"));
+            assert!(
+                has(&found, "variation-before-first-move") && has(&found, "unbalanced-parenthesis")
+            );
         } else if let Some(uci) = case["mainline_first"].as_str() {
             checked = true;
-            report.check(&id, &format!("main line starts {uci}"), format!("{:?}", line.ucis.first()), line.ucis.first().map(String::as_str) == Some(uci));
+            report.check(
+                &id,
+                &format!("main line starts {uci}"),
+                format!("{:?}", line.ucis.first()),
+                line.ucis.first().map(String::as_str) == Some(uci),
+            );
         }
         if let Some(uci) = case["variation_first"].as_str() {
             checked = true;
             let g = game.unwrap();
             let m = meaning::meaning(g, gtext);
-            let got = m.lines.get(1).and_then(|l| l.first()).and_then(|m| m.as_ref()).map(|m| m.to_uci(CastlingMode::Standard));
-            report.check(&id, &format!("variation starts {uci}"), format!("{got:?}"), got.as_deref() == Some(uci));
+            let got = m
+                .lines
+                .get(1)
+                .and_then(|l| l.first())
+                .and_then(|m| m.as_ref())
+                .map(|m| m.to_uci(CastlingMode::Standard));
+            report.check(
+                &id,
+                &format!("variation starts {uci}"),
+                format!("{got:?}"),
+                got.as_deref() == Some(uci),
+            );
         }
         if let Some(uci) = case["last_move"].as_str() {
             checked = true;
-            report.check(&id, &format!("last move {uci}"), format!("{:?}; {ours_findings}", line.ucis.last()), line.ucis.last().map(String::as_str) == Some(uci));
+            report.check(
+                &id,
+                &format!("last move {uci}"),
+                format!("{:?}; {ours_findings}", line.ucis.last()),
+                line.ucis.last().map(String::as_str) == Some(uci),
+            );
         }
         if let Some(fen) = case["final_fen"].as_str() {
             checked = true;
@@ -646,26 +880,53 @@ fn python_chess_expectations() {
                     "Atomic is a variant we do not know: reported once as `unsupported-variant`, moves not judged",
                 );
                 // The snippet has no termination marker: `missing-result` is its only error.
-                assert!(has(&found, "unsupported-variant") && errors(&found).iter().all(|f| f.rule == "missing-result"));
+                assert!(
+                    has(&found, "unsupported-variant")
+                        && errors(&found).iter().all(|f| f.rule == "missing-result")
+                );
             } else {
-                report.check(&id, &format!("final FEN {fen}"), format!("{:?}", line.final_fen), line.final_fen.as_deref() == Some(fen));
+                report.check(
+                    &id,
+                    &format!("final FEN {fen}"),
+                    format!("{:?}", line.final_fen),
+                    line.final_fen.as_deref() == Some(fen),
+                );
             }
         }
         if let Some(ucis) = case["mainline_uci"].as_array() {
             checked = true;
             let want: Vec<&str> = ucis.iter().map(|u| u.as_str().unwrap()).collect();
-            report.check(&id, &format!("main line {want:?}"), format!("{:?}", line.ucis), line.ucis == want);
+            report.check(
+                &id,
+                &format!("main line {want:?}"),
+                format!("{:?}", line.ucis),
+                line.ucis == want,
+            );
         }
         if let Some(comments) = case["game_comments"].as_array() {
             checked = true;
             let g = game.unwrap();
             let first_move = g.moves(g.mainline);
             let got: Vec<String> = match first_move.first() {
-                Some(m) => m.comments_before.iter().map(|&c| comment_text(g.nodes[c as usize].range.slice(gtext))).collect(),
-                None => g.nodes.iter().filter(|n| matches!(n.kind, NodeKind::Comment { .. })).map(|n| comment_text(n.range.slice(gtext))).collect(),
+                Some(m) => m
+                    .comments_before
+                    .iter()
+                    .map(|&c| comment_text(g.nodes[c as usize].range.slice(gtext)))
+                    .collect(),
+                None => g
+                    .nodes
+                    .iter()
+                    .filter(|n| matches!(n.kind, NodeKind::Comment { .. }))
+                    .map(|n| comment_text(n.range.slice(gtext)))
+                    .collect(),
             };
             let want: Vec<&str> = comments.iter().map(|c| c.as_str().unwrap()).collect();
-            report.check(&id, &format!("game comments {want:?}"), format!("{got:?}"), got == want);
+            report.check(
+                &id,
+                &format!("game comments {want:?}"),
+                format!("{got:?}"),
+                got == want,
+            );
         }
         if let Some(comments) = case["variation_starting_comments"].as_array() {
             checked = true;
@@ -677,30 +938,60 @@ fn python_chess_expectations() {
             let got: Vec<String> = var
                 .map(|first| g.moves(first))
                 .and_then(|ms| ms.first().cloned())
-                .map(|m| m.comments_before.iter().map(|&c| comment_text(g.nodes[c as usize].range.slice(gtext))).collect())
+                .map(|m| {
+                    m.comments_before
+                        .iter()
+                        .map(|&c| comment_text(g.nodes[c as usize].range.slice(gtext)))
+                        .collect()
+                })
                 .unwrap_or_default();
             let want: Vec<&str> = comments.iter().map(|c| c.as_str().unwrap()).collect();
-            report.check(&id, &format!("variation comments {want:?}"), format!("{got:?}"), got == want);
+            report.check(
+                &id,
+                &format!("variation comments {want:?}"),
+                format!("{got:?}"),
+                got == want,
+            );
         }
         if let Some(per_move) = case["comments"].as_object() {
             checked = true;
             let g = game.unwrap();
             for (key, want) in per_move {
-                let want: Vec<&str> = want.as_array().unwrap().iter().map(|c| c.as_str().unwrap()).collect();
+                let want: Vec<&str> = want
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|c| c.as_str().unwrap())
+                    .collect();
                 let got: Vec<String> = g
                     .moves(g.mainline)
                     .iter()
                     .find(|m| m.san.slice(gtext) == san_key(key))
-                    .map(|m| m.comments_after.iter().map(|&c| comment_text(g.nodes[c as usize].range.slice(gtext))).collect())
+                    .map(|m| {
+                        m.comments_after
+                            .iter()
+                            .map(|&c| comment_text(g.nodes[c as usize].range.slice(gtext)))
+                            .collect()
+                    })
                     .unwrap_or_default();
-                report.check(&id, &format!("comments of {key} {want:?}"), format!("{got:?}"), got == want);
+                report.check(
+                    &id,
+                    &format!("comments of {key} {want:?}"),
+                    format!("{got:?}"),
+                    got == want,
+                );
             }
         }
         if let Some(nags) = case["nags"].as_object() {
             checked = true;
             let g = game.unwrap();
             for (key, want) in nags {
-                let want: Vec<u64> = want.as_array().unwrap().iter().map(|n| n.as_u64().unwrap()).collect();
+                let want: Vec<u64> = want
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|n| n.as_u64().unwrap())
+                    .collect();
                 let got: Vec<u64> = g
                     .moves(g.mainline)
                     .iter()
@@ -715,7 +1006,12 @@ fn python_chess_expectations() {
                             .collect()
                     })
                     .unwrap_or_default();
-                report.check(&id, &format!("NAGs of {key} {want:?}"), format!("{got:?}"), got == want);
+                report.check(
+                    &id,
+                    &format!("NAGs of {key} {want:?}"),
+                    format!("{got:?}"),
+                    got == want,
+                );
             }
         }
         if let Some(detail) = case["expect_detail"].as_str() {
@@ -728,40 +1024,83 @@ fn python_chess_expectations() {
             });
             let ms = first.map(|f| g.moves(f)).unwrap_or_default();
             let m = ms.first().expect("a move in the variation");
-            let nags: Vec<&str> = m.nags.iter().map(|&n| g.nodes[n as usize].range.slice(gtext)).collect();
-            let comments: Vec<&str> = m.comments_after.iter().map(|&c| g.nodes[c as usize].range.slice(gtext)).collect();
-            let ok = m.san.slice(gtext) == "Bb6" && nags == ["$5"] && comments == ["{\n/\\ Ne7, c6}"];
-            report.check(&id, detail, format!("{} nags {nags:?} comments {comments:?}", m.san.slice(gtext)), ok);
+            let nags: Vec<&str> = m
+                .nags
+                .iter()
+                .map(|&n| g.nodes[n as usize].range.slice(gtext))
+                .collect();
+            let comments: Vec<&str> = m
+                .comments_after
+                .iter()
+                .map(|&c| g.nodes[c as usize].range.slice(gtext))
+                .collect();
+            let ok =
+                m.san.slice(gtext) == "Bb6" && nags == ["$5"] && comments == ["{\n/\\ Ne7, c6}"];
+            report.check(
+                &id,
+                detail,
+                format!("{} nags {nags:?} comments {comments:?}", m.san.slice(gtext)),
+                ok,
+            );
         }
         match &case["games"] {
             Value::Number(n) => {
                 checked = true;
                 let n = n.as_u64().unwrap() as usize;
-                report.check(&id, &format!("games == {n}"), format!("{} games", parsed.games.len()), parsed.games.len() == n);
+                report.check(
+                    &id,
+                    &format!("games == {n}"),
+                    format!("{} games", parsed.games.len()),
+                    parsed.games.len() == n,
+                );
             }
             Value::Array(games) => {
                 checked = true;
-                report.check(&id, &format!("games == {}", games.len()), format!("{} games", parsed.games.len()), parsed.games.len() == games.len());
+                report.check(
+                    &id,
+                    &format!("games == {}", games.len()),
+                    format!("{} games", parsed.games.len()),
+                    parsed.games.len() == games.len(),
+                );
                 for (i, want) in games.iter().enumerate() {
-                    let Some(g) = parsed.games.get(i) else { continue };
+                    let Some(g) = parsed.games.get(i) else {
+                        continue;
+                    };
                     let gt = g.text(text);
                     let line = mainline(g, gt);
                     if let Some(fen) = want["final_fen"].as_str() {
-                        report.check(&id, &format!("game {} final FEN {fen}", i + 1), format!("{:?}", line.final_fen), line.final_fen.as_deref() == Some(fen));
+                        report.check(
+                            &id,
+                            &format!("game {} final FEN {fen}", i + 1),
+                            format!("{:?}", line.final_fen),
+                            line.final_fen.as_deref() == Some(fen),
+                        );
                     }
                     if let Some(n) = want["errors"].as_u64() {
-                        let illegal: Vec<&Found> = found.iter().filter(|f| f.game == i + 1 && f.rule == "illegal-move").collect();
+                        let illegal: Vec<&Found> = found
+                            .iter()
+                            .filter(|f| f.game == i + 1 && f.rule == "illegal-move")
+                            .collect();
                         report.check(
                             &id,
                             &format!("game {} has {n} error (the illegal move)", i + 1),
-                            format!("{} illegal-move: {:?}", illegal.len(), illegal.first().map(|f| &f.message)),
+                            format!(
+                                "{} illegal-move: {:?}",
+                                illegal.len(),
+                                illegal.first().map(|f| &f.message)
+                            ),
                             illegal.len() as u64 == n,
                         );
                     }
                     if let Some(hs) = want["headers"].as_object() {
                         for (k, v) in hs {
                             let got = g.tag(gt, k);
-                            report.check(&id, &format!("game {} header {k} = {v}", i + 1), format!("{got:?}"), got.as_deref() == v.as_str());
+                            report.check(
+                                &id,
+                                &format!("game {} header {k} = {v}", i + 1),
+                                format!("{got:?}"),
+                                got.as_deref() == v.as_str(),
+                            );
                         }
                     }
                 }
@@ -781,11 +1120,21 @@ fn python_chess_expectations() {
                 );
                 assert!(has(&found, "unbalanced-parenthesis"));
             } else {
-                report.check(&id, &expectation, ours_findings.clone(), errs.len() as u64 == n);
+                report.check(
+                    &id,
+                    &expectation,
+                    ours_findings.clone(),
+                    errs.len() as u64 == n,
+                );
             }
         }
         if case["name"] == "test_lan" {
-            report.policy(&id, "`e2-e4` accepted", ours_findings.clone(), "we accept it too, and report `long-algebraic` (warning, fix to SAN)");
+            report.policy(
+                &id,
+                "`e2-e4` accepted",
+                ours_findings.clone(),
+                "we accept it too, and report `long-algebraic` (warning, fix to SAN)",
+            );
         }
         if case["name"] == "test_subgame" {
             checked = true;
@@ -798,10 +1147,20 @@ fn python_chess_expectations() {
             p.play_unchecked(&nf6);
             let fen = p.to_fen(FenFormat::XFen);
             let want = "rnbqkb1r/pppppppp/5n2/8/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 1 2";
-            report.check(&id, "subgame after 1...Nf6 starts at the note's FEN", format!("{fen}; {} lines", m.lines.len()), fen == want && m.lines.len() == 3);
+            report.check(
+                &id,
+                "subgame after 1...Nf6 starts at the note's FEN",
+                format!("{fen}; {} lines", m.lines.len()),
+                fen == want && m.lines.len() == 3,
+            );
         }
         if !checked {
-            report.check(&id, "(no assertion beyond reading the game)", ours_findings.clone(), !parsed.games.is_empty());
+            report.check(
+                &id,
+                "(no assertion beyond reading the game)",
+                ours_findings.clone(),
+                !parsed.games.is_empty(),
+            );
         }
         println!("   {id}: our findings: {ours_findings}");
     }
@@ -815,11 +1174,25 @@ fn python_chess_expectations() {
         let (found, _) = lint_file(&path);
         let ours = summary_of(&found);
         if let Some(n) = case["games"].as_u64() {
-            report.check(file, &format!("games == {n}"), format!("{} games", parsed.games.len()), parsed.games.len() as u64 == n);
+            report.check(
+                file,
+                &format!("games == {n}"),
+                format!("{} games", parsed.games.len()),
+                parsed.games.len() as u64 == n,
+            );
         }
         let expect = &case["expect"];
-        let game_tag = |i: usize, k: &str| parsed.games.get(i).and_then(|g| g.tag(g.text(&text), k).map(|v| v.into_owned()));
-        let first = parsed.games.first().map(|g| mainline(g, g.text(&text))).unwrap_or_default();
+        let game_tag = |i: usize, k: &str| {
+            parsed
+                .games
+                .get(i)
+                .and_then(|g| g.tag(g.text(&text), k).map(|v| v.into_owned()))
+        };
+        let first = parsed
+            .games
+            .first()
+            .map(|g| mainline(g, g.text(&text)))
+            .unwrap_or_default();
         if let Some(obj) = expect.as_object() {
             for (k, want) in obj {
                 match k.as_str() {
@@ -827,36 +1200,79 @@ fn python_chess_expectations() {
                         let i: usize = k.trim_start_matches("game").parse::<usize>().unwrap() - 1;
                         for (tag, v) in want.as_object().unwrap() {
                             let got = game_tag(i, tag);
-                            report.check(file, &format!("{k} {tag} = {v}"), format!("{got:?}"), got.as_deref() == v.as_str());
+                            report.check(
+                                file,
+                                &format!("{k} {tag} = {v}"),
+                                format!("{got:?}"),
+                                got.as_deref() == v.as_str(),
+                            );
                         }
                     }
                     "final_fen" => {
                         let w = want.as_str().unwrap();
-                        report.check(file, &format!("final FEN {w}"), format!("{:?}; {ours}", first.final_fen), first.final_fen.as_deref() == Some(w));
+                        report.check(
+                            file,
+                            &format!("final FEN {w}"),
+                            format!("{:?}; {ours}", first.final_fen),
+                            first.final_fen.as_deref() == Some(w),
+                        );
                     }
                     "first_move" => {
                         let w = want.as_str().unwrap();
-                        report.check(file, &format!("first move {w}"), format!("{:?}", first.ucis.first()), first.ucis.first().map(String::as_str) == Some(w));
+                        report.check(
+                            file,
+                            &format!("first move {w}"),
+                            format!("{:?}", first.ucis.first()),
+                            first.ucis.first().map(String::as_str) == Some(w),
+                        );
                     }
                     "chess960" => {
-                        let got = first.start.as_ref().map(|(_, mode)| *mode == CastlingMode::Chess960);
-                        report.check(file, "read as Chess960", format!("{got:?}"), got == Some(true));
+                        let got = first
+                            .start
+                            .as_ref()
+                            .map(|(_, mode)| *mode == CastlingMode::Chess960);
+                        report.check(
+                            file,
+                            "read as Chess960",
+                            format!("{got:?}"),
+                            got == Some(true),
+                        );
                     }
                     "start_fen" => {
                         let w = want.as_str().unwrap();
                         let got = first.start.as_ref().map(|(p, _)| p.to_fen(FenFormat::XFen));
-                        report.check(file, &format!("start FEN {w}"), format!("{got:?}"), got.as_deref() == Some(w));
+                        report.check(
+                            file,
+                            &format!("start FEN {w}"),
+                            format!("{got:?}"),
+                            got.as_deref() == Some(w),
+                        );
                     }
                     tag => {
                         let got = game_tag(0, tag);
-                        report.check(file, &format!("{tag} = {want}"), format!("{got:?}"), got.as_deref() == want.as_str());
+                        report.check(
+                            file,
+                            &format!("{tag} = {want}"),
+                            format!("{got:?}"),
+                            got.as_deref() == want.as_str(),
+                        );
                     }
                 }
             }
         }
         match file {
-            "utf8-bom.pgn" => report.check(file, "BOM read, game intact", ours.clone(), has(&found, "bom") && errors(&found).is_empty()),
-            "anastasian-lewis.pgn" => report.check(file, "`Z0` null move read", ours.clone(), has(&found, "null-move") && errors(&found).is_empty()),
+            "utf8-bom.pgn" => report.check(
+                file,
+                "BOM read, game intact",
+                ours.clone(),
+                has(&found, "bom") && errors(&found).is_empty(),
+            ),
+            "anastasian-lewis.pgn" => report.check(
+                file,
+                "`Z0` null move read",
+                ours.clone(),
+                has(&found, "null-move") && errors(&found).is_empty(),
+            ),
             "uci-moves.pgn" => report.check(
                 file,
                 "UCI movetext read",
@@ -867,22 +1283,47 @@ fn python_chess_expectations() {
         }
     }
     // Variant files: reported once per game as unsupported, moves not judged.
-    for file in ["antichess-programfox.pgn", "knightvuillaume-jannlee-zh-lichess.pgn", "saturs-jannlee-zh-lichess.pgn"] {
+    for file in [
+        "antichess-programfox.pgn",
+        "knightvuillaume-jannlee-zh-lichess.pgn",
+        "saturs-jannlee-zh-lichess.pgn",
+    ] {
         let (found, summary) = lint_file(&dir.join(file));
-        let n_unsupported = found.iter().filter(|f| f.rule == "unsupported-variant").count();
+        let n_unsupported = found
+            .iter()
+            .filter(|f| f.rule == "unsupported-variant")
+            .count();
         report.policy(
             file,
             "python-chess replays the variant (crazyhouse drops, antichess captures)",
             format!("{} games: {}", summary.n_games, summary_of(&found)),
             "a variant we do not know: `unsupported-variant` once per game, moves not judged, never a flood of false errors",
         );
-        assert_eq!(n_unsupported, summary.n_games, "{file}: one unsupported-variant per game");
-        assert!(errors(&found).is_empty(), "{file}: no error on a variant game");
+        assert_eq!(
+            n_unsupported, summary.n_games,
+            "{file}: one unsupported-variant per game"
+        );
+        assert!(
+            errors(&found).is_empty(),
+            "{file}: no error on a variant game"
+        );
     }
     // The other files: well-formed, no error.
-    for file in ["chessbase-empty-line.pgn", "cutechess-fischerrandom.pgn", "kasparov-deep-blue-1997.pgn", "molinari-bordais-1979.pgn", "nepomniachtchi-liren-game1.pgn", "stockfish-learning.pgn"] {
+    for file in [
+        "chessbase-empty-line.pgn",
+        "cutechess-fischerrandom.pgn",
+        "kasparov-deep-blue-1997.pgn",
+        "molinari-bordais-1979.pgn",
+        "nepomniachtchi-liren-game1.pgn",
+        "stockfish-learning.pgn",
+    ] {
         let (found, _) = lint_file(&dir.join(file));
-        report.check(file, "no error finding", summary_of(&found), errors(&found).is_empty());
+        report.check(
+            file,
+            "no error finding",
+            summary_of(&found),
+            errors(&found).is_empty(),
+        );
     }
     report.finish("python-chess");
 }

@@ -31,7 +31,8 @@ const FIXTURE: &str = r#"[Event "SARIF fixture"]
 
 fn validator() -> jsonschema::Validator {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/sarif-schema-2.1.0.json");
-    let mut schema: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let mut schema: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
     // The official schema's `language` patterns (on `run` and `toolComponent`) have a stray `]`
     // (`...{2}]?$`), a literal in ECMA-262 regexes but rejected by the meta-schema's
     // `format: regex` check of the validator. Escape it in memory (same meaning); the vendored file
@@ -44,7 +45,10 @@ fn validator() -> jsonschema::Validator {
             patched += 1;
         }
     }
-    assert_eq!(patched, 2, "the upstream patterns changed: revisit this patch");
+    assert_eq!(
+        patched, 2,
+        "the upstream patterns changed: revisit this patch"
+    );
     jsonschema::validator_for(&schema).expect("the SARIF schema compiles")
 }
 
@@ -53,7 +57,13 @@ fn sarif_of(pgn: &str, name: &str) -> serde_json::Value {
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join(format!("{name}.pgn"));
     std::fs::write(&path, pgn).unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_pgn-arbiter")).arg("check").arg("--format").arg("sarif").arg(&path).output().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_pgn-arbiter"))
+        .arg("check")
+        .arg("--format")
+        .arg("sarif")
+        .arg(&path)
+        .output()
+        .unwrap();
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(!stderr.contains("panicked"), "{stderr}");
     assert!(matches!(out.status.code(), Some(0 | 1)), "{stderr}");
@@ -62,8 +72,15 @@ fn sarif_of(pgn: &str, name: &str) -> serde_json::Value {
 
 fn assert_valid(log: &serde_json::Value) {
     let validator = validator();
-    let errors: Vec<String> = validator.iter_errors(log).map(|e| format!("{} at {}", e, e.instance_path())).collect();
-    assert!(errors.is_empty(), "SARIF output does not validate:\n{}", errors.join("\n"));
+    let errors: Vec<String> = validator
+        .iter_errors(log)
+        .map(|e| format!("{} at {}", e, e.instance_path()))
+        .collect();
+    assert!(
+        errors.is_empty(),
+        "SARIF output does not validate:\n{}",
+        errors.join("\n")
+    );
 }
 
 #[test]
@@ -72,17 +89,35 @@ fn sarif_with_fixes_and_related_locations_validates() {
     assert_valid(&log);
     let results = log["runs"][0]["results"].as_array().expect("results");
     assert!(results.len() >= 5, "several findings: {}", results.len());
-    let rule_ids: Vec<&str> = results.iter().map(|r| r["ruleId"].as_str().unwrap()).collect();
-    for id in ["illegal-move", "ambiguous-move", "date-format", "long-algebraic", "capture-marker"] {
+    let rule_ids: Vec<&str> = results
+        .iter()
+        .map(|r| r["ruleId"].as_str().unwrap())
+        .collect();
+    for id in [
+        "illegal-move",
+        "ambiguous-move",
+        "date-format",
+        "long-algebraic",
+        "capture-marker",
+    ] {
         assert!(rule_ids.contains(&id), "{id} missing from {rule_ids:?}");
     }
-    assert!(results.iter().any(|r| r["fixes"].as_array().is_some_and(|f| !f.is_empty())), "a result with fixes");
     assert!(
-        results.iter().any(|r| r["relatedLocations"].as_array().is_some_and(|f| !f.is_empty())),
+        results
+            .iter()
+            .any(|r| r["fixes"].as_array().is_some_and(|f| !f.is_empty())),
+        "a result with fixes"
+    );
+    assert!(
+        results.iter().any(|r| r["relatedLocations"]
+            .as_array()
+            .is_some_and(|f| !f.is_empty())),
         "a result with related locations"
     );
     // ruleIndex points at the rule with that id.
-    let rules = log["runs"][0]["tool"]["driver"]["rules"].as_array().unwrap();
+    let rules = log["runs"][0]["tool"]["driver"]["rules"]
+        .as_array()
+        .unwrap();
     for r in results {
         let index = r["ruleIndex"].as_u64().unwrap() as usize;
         assert_eq!(rules[index]["id"], r["ruleId"]);

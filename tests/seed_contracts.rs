@@ -10,7 +10,9 @@
 
 use pgn_arbiter::rules::fen::{castling_rooks_unchecked, parse_castling};
 use pgn_arbiter::rules::movegen::{is_legal_en_passant, pawn_destinations};
-use pgn_arbiter::rules::{Board, FenFormat, Move, MoveKind, Piece, Position, PositionParts, Square};
+use pgn_arbiter::rules::{
+    Board, FenFormat, Move, MoveKind, Piece, Position, PositionParts, Square,
+};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -20,7 +22,8 @@ const ELSEWHERE: &[(&str, &str)] = &[("FA-82636", "tests/seed_fa82636.rs")];
 
 fn contracts() -> Value {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let ours = std::fs::read(root.join("tests/fixtures/seed-contracts.json")).expect("read the in-repo seed contracts");
+    let ours = std::fs::read(root.join("tests/fixtures/seed-contracts.json"))
+        .expect("read the in-repo seed contracts");
     let shared_path = root.join("../shared/seed-contracts.json");
     if shared_path.exists() {
         let shared = std::fs::read(&shared_path).expect("read ../shared/seed-contracts.json");
@@ -33,11 +36,15 @@ fn contracts() -> Value {
 }
 
 fn cases<'a>(all: &'a Value, id: &str) -> &'a [Value] {
-    all[id]["cases"].as_array().unwrap_or_else(|| panic!("{id} has cases"))
+    all[id]["cases"]
+        .as_array()
+        .unwrap_or_else(|| panic!("{id} has cases"))
 }
 
 fn square(v: &Value) -> Square {
-    let s = v.as_str().unwrap_or_else(|| panic!("square expected, found {v}"));
+    let s = v
+        .as_str()
+        .unwrap_or_else(|| panic!("square expected, found {v}"));
     Square::parse(s).unwrap_or_else(|| panic!("bad square {s}"))
 }
 
@@ -49,20 +56,34 @@ fn board(v: &Value) -> Board {
     let mut board = Board::empty();
     for (sq, piece) in v.as_object().expect("board is an object") {
         let sq = Square::parse(sq).unwrap_or_else(|| panic!("bad square {sq}"));
-        let c = piece.as_str().and_then(|p| p.chars().next()).expect("piece letter");
-        board.set(sq, Piece::from_char(c).unwrap_or_else(|| panic!("bad piece {c}")));
+        let c = piece
+            .as_str()
+            .and_then(|p| p.chars().next())
+            .expect("piece letter");
+        board.set(
+            sq,
+            Piece::from_char(c).unwrap_or_else(|| panic!("bad piece {c}")),
+        );
     }
     board
 }
 
 fn label(case: &Value) -> String {
-    format!("{} ({})", case["label"].as_str().unwrap_or("?"), case["input"])
+    format!(
+        "{} ({})",
+        case["label"].as_str().unwrap_or("?"),
+        case["input"]
+    )
 }
 
 #[test]
 fn seed_contracts_copy_and_coverage() {
     let all = contracts();
-    let ids: Vec<&String> = all.as_object().expect("object of contracts").keys().collect();
+    let ids: Vec<&String> = all
+        .as_object()
+        .expect("object of contracts")
+        .keys()
+        .collect();
     println!("seed contracts in the file: {ids:?}");
     println!("covered by tests/seed_contracts.rs: {COVERED:?}");
     for (id, file) in ELSEWHERE {
@@ -84,13 +105,14 @@ fn fa_82391_pawn_destinations() {
     for case in cases {
         let input = &case["input"];
         let board = board(&input["board"]);
-        let mut got: Vec<String> = pawn_destinations(&board, square(&input["from"]), opt_square(&input["ep"]))
-            .into_iter()
-            .map(|(to, promotion)| match promotion {
-                Some(role) => format!("{to}{}", role.lower_char()),
-                None => to.to_string(),
-            })
-            .collect();
+        let mut got: Vec<String> =
+            pawn_destinations(&board, square(&input["from"]), opt_square(&input["ep"]))
+                .into_iter()
+                .map(|(to, promotion)| match promotion {
+                    Some(role) => format!("{to}{}", role.lower_char()),
+                    None => to.to_string(),
+                })
+                .collect();
         got.sort();
         let expected: Vec<String> = serde_json::from_value(case["expected"].clone()).unwrap();
         assert_eq!(got, expected, "FA-82391 {}", label(case));
@@ -107,8 +129,18 @@ fn fa_82416_en_passant_legality() {
         let input = &case["input"];
         let board = board(&input["board"]);
         let mv = input["move"].as_array().expect("move is [from, to]");
-        let got = is_legal_en_passant(&board, square(&mv[0]), square(&mv[1]), opt_square(&input["ep"]));
-        assert_eq!(got, case["expected"].as_bool().unwrap(), "FA-82416 {}", label(case));
+        let got = is_legal_en_passant(
+            &board,
+            square(&mv[0]),
+            square(&mv[1]),
+            opt_square(&input["ep"]),
+        );
+        assert_eq!(
+            got,
+            case["expected"].as_bool().unwrap(),
+            "FA-82416 {}",
+            label(case)
+        );
     }
     println!("FA-82416: {} fixtures passed", cases.len());
 }
@@ -123,9 +155,12 @@ fn fa_82601_state_after_a_move() {
         let board = board(&input["board"]);
         let mv = input["move"].as_array().expect("move is [from, to]");
         let (from, to) = (square(&mv[0]), square(&mv[1]));
-        let piece = board.piece_at(from).unwrap_or_else(|| panic!("no piece on {from}: {}", label(case)));
+        let piece = board
+            .piece_at(from)
+            .unwrap_or_else(|| panic!("no piece on {from}: {}", label(case)));
         // The contract's rights are letters that need no rook: `K` is the right tied to h1, etc.
-        let rights = castling_rooks_unchecked(input["rights"].as_str().unwrap()).expect("castling field parses");
+        let rights = castling_rooks_unchecked(input["rights"].as_str().unwrap())
+            .expect("castling field parses");
         let mut position = Position::from_parts_unchecked(PositionParts {
             turn: piece.color,
             castling_rooks: rights,
@@ -134,7 +169,14 @@ fn fa_82601_state_after_a_move() {
             fullmove_number: 1,
             board: board.clone(),
         });
-        let m = Move { role: piece.role, from, to, capture: board.role_at(to), promotion: None, kind: MoveKind::Normal };
+        let m = Move {
+            role: piece.role,
+            from,
+            to,
+            capture: board.role_at(to),
+            promotion: None,
+            kind: MoveKind::Normal,
+        };
         position.play_unchecked(&m);
         let got = serde_json::json!({
             "rights": position.castling_fen(FenFormat::XFen),
@@ -170,7 +212,10 @@ fn fa_82751_castling_rights_to_rook_squares() {
 #[test]
 fn fixture_counts() {
     let all = contracts();
-    let counts: BTreeMap<&str, usize> = COVERED.iter().map(|id| (*id, cases(&all, id).len())).collect();
+    let counts: BTreeMap<&str, usize> = COVERED
+        .iter()
+        .map(|id| (*id, cases(&all, id).len()))
+        .collect();
     println!("fixtures per covered contract: {counts:?}");
     assert!(counts.values().all(|&n| n > 0));
 }

@@ -4,21 +4,30 @@
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 
-use pgn_arbiter::syntax::{parse, GameReader};
+use pgn_arbiter::syntax::{GameReader, parse};
 use pgn_reader::{RawComment, Reader, SanPlus, Skip, Visitor};
 
-const REAL: [&str; 3] = ["lichess-2025-05-sample.pgn", "twic1599-sample.pgn", "lichess-classical-100.pgn"];
+const REAL: [&str; 3] = [
+    "lichess-2025-05-sample.pgn",
+    "twic1599-sample.pgn",
+    "lichess-classical-100.pgn",
+];
 
 /// The corpus file, or `None` (with a notice) when ../shared is missing outside CI.
 fn corpus(name: &str) -> Option<Vec<u8>> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/pgn/real").join(name);
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/corpus/pgn/real")
+        .join(name);
     match std::fs::read(&path) {
         Ok(bytes) => Some(bytes),
         Err(e) => {
             if std::env::var("CI").as_deref() == Ok("true") {
                 panic!("corpus file {} is required in CI: {e}", path.display());
             }
-            eprintln!("NOTICE: skipping, corpus file {} not found: {e}", path.display());
+            eprintln!(
+                "NOTICE: skipping, corpus file {} not found: {e}",
+                path.display()
+            );
             None
         }
     }
@@ -46,7 +55,11 @@ impl Visitor for Counts {
         self.moves += 1;
         ControlFlow::Continue(())
     }
-    fn comment(&mut self, _movetext: &mut (), _comment: RawComment<'_>) -> ControlFlow<Self::Output> {
+    fn comment(
+        &mut self,
+        _movetext: &mut (),
+        _comment: RawComment<'_>,
+    ) -> ControlFlow<Self::Output> {
         self.comments += 1;
         ControlFlow::Continue(())
     }
@@ -60,7 +73,9 @@ impl Visitor for Counts {
 
 fn pgn_reader_counts(bytes: &[u8]) -> Counts {
     let mut counts = Counts::default();
-    Reader::new(bytes).visit_all_games(&mut counts).expect("pgn-reader reads the sample");
+    Reader::new(bytes)
+        .visit_all_games(&mut counts)
+        .expect("pgn-reader reads the sample");
     counts
 }
 
@@ -88,7 +103,9 @@ fn streaming_the_real_samples_gives_the_whole_file_games() {
         let Some(bytes) = corpus(name) else { return };
         let text = std::str::from_utf8(&bytes).expect("UTF-8");
         let whole = parse(text).games;
-        let streamed: Vec<_> = GameReader::with_chunk_size(&bytes[..], 4096).map(|g| g.expect("read")).collect();
+        let streamed: Vec<_> = GameReader::with_chunk_size(&bytes[..], 4096)
+            .map(|g| g.expect("read"))
+            .collect();
         assert_eq!(streamed.len(), whole.len(), "{name}");
         for (s, g) in streamed.iter().zip(&whole) {
             assert_eq!(&s.game, g);

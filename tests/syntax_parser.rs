@@ -1,13 +1,16 @@
 //! Direct parser facts: deep nesting, recovery, deviations, move attachments.
 
-use pgn_arbiter::syntax::{lex, parse, GameResult, SyntaxErrorKind, TokenKind};
+use pgn_arbiter::syntax::{GameResult, SyntaxErrorKind, TokenKind, lex, parse};
 
 #[test]
 fn hundred_thousand_open_parens_neither_overflow_the_stack_nor_hang() {
     let text = format!("1. e4 {}*", "(e5 ".repeat(100_000));
     let parsed = parse(&text);
     assert_eq!(parsed.games.len(), 1);
-    let unclosed = parsed.errors().filter(|e| e.kind == SyntaxErrorKind::UnclosedParen).count();
+    let unclosed = parsed
+        .errors()
+        .filter(|e| e.kind == SyntaxErrorKind::UnclosedParen)
+        .count();
     assert_eq!(unclosed, 100_000);
     drop(parsed);
 }
@@ -57,7 +60,11 @@ fn half_sign_and_unicode_dash_results_are_recorded_as_deviations() {
 
 #[test]
 fn castling_with_zeros_is_a_symbol_not_a_result() {
-    let kinds: Vec<_> = lex("0-0 0-0-0 0-1").into_iter().map(|t| t.kind).filter(|k| !k.is_trivia()).collect();
+    let kinds: Vec<_> = lex("0-0 0-0-0 0-1")
+        .into_iter()
+        .map(|t| t.kind)
+        .filter(|k| !k.is_trivia())
+        .collect();
     assert_eq!(kinds[0], TokenKind::Symbol);
     assert_eq!(kinds[1], TokenKind::Symbol);
     assert!(matches!(kinds[2], TokenKind::Result(_)));
@@ -74,8 +81,18 @@ fn comments_nags_and_variations_attach_to_the_move_before_them() {
     assert_eq!(moves[0].nags.len(), 1);
     assert_eq!(moves[0].comments_after.len(), 1);
     assert_eq!(moves[0].variations.len(), 1);
-    assert_eq!(moves[0].number.map(|n| game.nodes[n as usize].range.slice(text)), Some("1."));
-    assert_eq!(moves[1].number.map(|n| game.nodes[n as usize].range.slice(text)), Some("1..."));
+    assert_eq!(
+        moves[0]
+            .number
+            .map(|n| game.nodes[n as usize].range.slice(text)),
+        Some("1.")
+    );
+    assert_eq!(
+        moves[1]
+            .number
+            .map(|n| game.nodes[n as usize].range.slice(text)),
+        Some("1...")
+    );
 }
 
 #[test]
@@ -83,5 +100,8 @@ fn tag_values_are_unescaped() {
     let text = "[White \"A \\\"B\\\" C\\\\D\"]\n\n*";
     let parsed = parse(text);
     let game = &parsed.games[0];
-    assert_eq!(game.tag(game.text(text), "White").as_deref(), Some("A \"B\" C\\D"));
+    assert_eq!(
+        game.tag(game.text(text), "White").as_deref(),
+        Some("A \"B\" C\\D")
+    );
 }

@@ -3,7 +3,9 @@
 
 use std::path::PathBuf;
 
-use pgn_arbiter::syntax::{decode, lex, parse, Document, GameReader, LineIndex, Encoding, LineCol, TextRange};
+use pgn_arbiter::syntax::{
+    Document, Encoding, GameReader, LineCol, LineIndex, TextRange, decode, lex, parse,
+};
 use proptest::prelude::*;
 
 fn assert_tiles(text: &str) {
@@ -26,14 +28,21 @@ fn assert_games_tile(text: &str) {
         assert_eq!(g.offset, at);
         at += g.len;
         for e in &g.errors {
-            assert!(e.range.end <= g.len, "{e:?} outside game of length {}", g.len);
+            assert!(
+                e.range.end <= g.len,
+                "{e:?} outside game of length {}",
+                g.len
+            );
         }
     }
     if !parsed.games.is_empty() {
         assert_eq!(at as usize, text.len());
     } else {
         let rest = text.strip_prefix('\u{feff}').unwrap_or(text);
-        assert!(rest.chars().all(char::is_whitespace), "no games in {text:?}");
+        assert!(
+            rest.chars().all(char::is_whitespace),
+            "no games in {text:?}"
+        );
     }
 }
 
@@ -77,18 +86,25 @@ fn pgn_text() -> impl Strategy<Value = String> {
 }
 
 fn sample() -> Option<String> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/pgn/real/twic1599-sample.pgn");
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/corpus/pgn/real/twic1599-sample.pgn");
     match std::fs::read_to_string(&path) {
         Ok(text) => {
             // The first ~30 games: variations, comments, blank lines.
-            let cut = text.match_indices("\n[Event ").nth(30).map_or(text.len(), |(i, _)| i + 1);
+            let cut = text
+                .match_indices("\n[Event ")
+                .nth(30)
+                .map_or(text.len(), |(i, _)| i + 1);
             Some(text[..cut].to_owned())
         }
         Err(e) => {
             if std::env::var("CI").as_deref() == Ok("true") {
                 panic!("corpus file {} is required in CI: {e}", path.display());
             }
-            eprintln!("NOTICE: skipping, corpus file {} not found: {e}", path.display());
+            eprintln!(
+                "NOTICE: skipping, corpus file {} not found: {e}",
+                path.display()
+            );
             None
         }
     }
@@ -205,8 +221,20 @@ fn line_col_counts_utf16_and_utf32_units() {
     let index = LineIndex::new(text);
     assert_eq!(index.n_lines(), 4);
     let offset = text.find('é').unwrap() as u32;
-    assert_eq!(index.line_col(offset, Encoding::Utf8), LineCol { line: 1, col: 5 });
-    assert_eq!(index.line_col(offset, Encoding::Utf16), LineCol { line: 1, col: 3 });
-    assert_eq!(index.line_col(offset, Encoding::Utf32), LineCol { line: 1, col: 2 });
-    assert_eq!(index.line_col(text.find('c').unwrap() as u32, Encoding::Utf8), LineCol { line: 2, col: 0 });
+    assert_eq!(
+        index.line_col(offset, Encoding::Utf8),
+        LineCol { line: 1, col: 5 }
+    );
+    assert_eq!(
+        index.line_col(offset, Encoding::Utf16),
+        LineCol { line: 1, col: 3 }
+    );
+    assert_eq!(
+        index.line_col(offset, Encoding::Utf32),
+        LineCol { line: 1, col: 2 }
+    );
+    assert_eq!(
+        index.line_col(text.find('c').unwrap() as u32, Encoding::Utf8),
+        LineCol { line: 2, col: 0 }
+    );
 }

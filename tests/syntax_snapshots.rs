@@ -3,10 +3,15 @@
 use std::fmt::Write;
 use std::path::PathBuf;
 
-use pgn_arbiter::syntax::{decode, parse, Encoding, Game, LineIndex, NodeId, NodeKind, SyntaxErrorKind, TextRange};
+use pgn_arbiter::syntax::{
+    Encoding, Game, LineIndex, NodeId, NodeKind, SyntaxErrorKind, TextRange, decode, parse,
+};
 
 fn fixture(dir: &str, name: &str) -> Vec<u8> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/syntax").join(dir).join(name);
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/syntax")
+        .join(dir)
+        .join(name);
     std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
@@ -15,15 +20,31 @@ fn render_line(out: &mut String, game: &Game, text: &str, first: NodeId, depth: 
         let indent = "  ".repeat(depth + 2);
         let snippet = |r: TextRange| format!("{:?}", r.slice(text));
         match node.kind {
-            NodeKind::Move { .. } => writeln!(out, "{indent}move {} {}", snippet(node.range), node.range),
-            NodeKind::MoveNumber => writeln!(out, "{indent}number {} {}", snippet(node.range), node.range),
+            NodeKind::Move { .. } => {
+                writeln!(out, "{indent}move {} {}", snippet(node.range), node.range)
+            }
+            NodeKind::MoveNumber => {
+                writeln!(out, "{indent}number {} {}", snippet(node.range), node.range)
+            }
             NodeKind::Nag => writeln!(out, "{indent}nag {} {}", snippet(node.range), node.range),
             NodeKind::Suffix(s) => writeln!(out, "{indent}suffix {s:?} {}", node.range),
             NodeKind::Comment { brace } => {
-                writeln!(out, "{indent}comment{} {} {}", if brace { "" } else { " (line)" }, snippet(node.range), node.range)
+                writeln!(
+                    out,
+                    "{indent}comment{} {} {}",
+                    if brace { "" } else { " (line)" },
+                    snippet(node.range),
+                    node.range
+                )
             }
             NodeKind::Variation { first, closed } => {
-                writeln!(out, "{indent}variation{} {}", if closed { "" } else { " (unclosed)" }, node.range).unwrap();
+                writeln!(
+                    out,
+                    "{indent}variation{} {}",
+                    if closed { "" } else { " (unclosed)" },
+                    node.range
+                )
+                .unwrap();
                 render_line(out, game, text, first, depth + 1);
                 Ok(())
             }
@@ -39,15 +60,34 @@ fn render(bytes: &[u8]) -> String {
     let index = LineIndex::new(file);
     let parsed = parse(file);
     let mut out = String::new();
-    writeln!(out, "windows-1252: {}, bom: {}", decoded.was_windows_1252, decoded.had_bom).unwrap();
+    writeln!(
+        out,
+        "windows-1252: {}, bom: {}",
+        decoded.was_windows_1252, decoded.had_bom
+    )
+    .unwrap();
     for (game_idx, game) in parsed.games.iter().enumerate() {
         let text = game.text(file);
-        writeln!(out, "game {} at {} (content {})", game_idx + 1, game.range(), game.content).unwrap();
+        writeln!(
+            out,
+            "game {} at {} (content {})",
+            game_idx + 1,
+            game.range(),
+            game.content
+        )
+        .unwrap();
         for esc in &game.escapes {
             writeln!(out, "  escape {:?}", esc.slice(text)).unwrap();
         }
         for tag in &game.tags {
-            writeln!(out, "  tag {} = {:?} {}", tag.name(text), tag.value(text), tag.range).unwrap();
+            writeln!(
+                out,
+                "  tag {} = {:?} {}",
+                tag.name(text),
+                tag.value(text),
+                tag.range
+            )
+            .unwrap();
         }
         render_line(&mut out, game, text, game.mainline, 0);
         match game.result {
@@ -56,8 +96,16 @@ fn render(bytes: &[u8]) -> String {
                 "  result {} {}{}{}",
                 r.token.result.as_str(),
                 r.range,
-                if r.token.half_sign { " (deviation: ½)" } else { "" },
-                if r.token.unicode_dash { " (deviation: unicode dash)" } else { "" }
+                if r.token.half_sign {
+                    " (deviation: ½)"
+                } else {
+                    ""
+                },
+                if r.token.unicode_dash {
+                    " (deviation: unicode dash)"
+                } else {
+                    ""
+                }
             )
             .unwrap(),
             None => writeln!(out, "  no result").unwrap(),
@@ -65,8 +113,17 @@ fn render(bytes: &[u8]) -> String {
         for e in &game.errors {
             let abs = game.absolute(e.range);
             let lc = index.line_col(abs.start, Encoding::Utf32);
-            writeln!(out, "  error {} at {} ({}:{}) {:?}: {}", e.kind.code(), abs, lc.line + 1, lc.col + 1, abs.slice(file), e.kind)
-                .unwrap();
+            writeln!(
+                out,
+                "  error {} at {} ({}:{}) {:?}: {}",
+                e.kind.code(),
+                abs,
+                lc.line + 1,
+                lc.col + 1,
+                abs.slice(file),
+                e.kind
+            )
+            .unwrap();
         }
     }
     out
@@ -110,10 +167,26 @@ fn every_error_kind_has_an_invalid_fixture_that_reports_it() {
     }
     use SyntaxErrorKind as K;
     for kind in [
-        K::UnterminatedString, K::UnterminatedComment, K::UnterminatedTag, K::MissingBracket, K::StrayBrace,
-        K::UnclosedParen, K::UnmatchedParen, K::EmptyVariation, K::VariationBeforeFirstMove, K::UnknownToken,
-        K::ReservedToken, K::MissingResult, K::MultipleResults, K::TokensAfterResult, K::NestedBrace,
+        K::UnterminatedString,
+        K::UnterminatedComment,
+        K::UnterminatedTag,
+        K::MissingBracket,
+        K::StrayBrace,
+        K::UnclosedParen,
+        K::UnmatchedParen,
+        K::EmptyVariation,
+        K::VariationBeforeFirstMove,
+        K::UnknownToken,
+        K::ReservedToken,
+        K::MissingResult,
+        K::MultipleResults,
+        K::TokensAfterResult,
+        K::NestedBrace,
     ] {
-        assert!(seen.contains(kind.code()), "no fixture reports {}", kind.code());
+        assert!(
+            seen.contains(kind.code()),
+            "no fixture reports {}",
+            kind.code()
+        );
     }
 }

@@ -7,17 +7,28 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 fn temp_path(path: &Path) -> PathBuf {
-    let name = path.file_name().map_or_else(|| "pgn".into(), |n| n.to_string_lossy().into_owned());
-    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let name = path
+        .file_name()
+        .map_or_else(|| "pgn".into(), |n| n.to_string_lossy().into_owned());
+    let dir = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
     dir.join(format!(".{name}.pgn-arbiter-{}.tmp", std::process::id()))
 }
 
 /// Replaces the contents of `path` with what `write` writes, atomically.
-pub fn write_atomically(path: &Path, write: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> io::Result<()> {
+pub fn write_atomically(
+    path: &Path,
+    write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> io::Result<()> {
     let tmp = temp_path(path);
     let result = (|| {
         let permissions = fs::metadata(path)?.permissions();
-        let mut file = fs::OpenOptions::new().write(true).create_new(true).open(&tmp)?;
+        let mut file = fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&tmp)?;
         write(&mut file)?;
         file.flush()?;
         file.sync_all()?;
@@ -68,10 +79,25 @@ mod tests {
                 let mut failing = FailingWriter { inner: out, limit };
                 failing.write_all(replacement.as_bytes())
             });
-            assert!(result.is_err(), "the write failing after {limit} bytes must fail");
-            assert_eq!(fs::read_to_string(&path).unwrap(), original, "failed after {limit} bytes");
-            let leftovers: Vec<_> = fs::read_dir(&dir).unwrap().flatten().map(|e| e.file_name()).collect();
-            assert_eq!(leftovers.len(), 1, "no temporary file may remain: {leftovers:?}");
+            assert!(
+                result.is_err(),
+                "the write failing after {limit} bytes must fail"
+            );
+            assert_eq!(
+                fs::read_to_string(&path).unwrap(),
+                original,
+                "failed after {limit} bytes"
+            );
+            let leftovers: Vec<_> = fs::read_dir(&dir)
+                .unwrap()
+                .flatten()
+                .map(|e| e.file_name())
+                .collect();
+            assert_eq!(
+                leftovers.len(),
+                1,
+                "no temporary file may remain: {leftovers:?}"
+            );
         }
         write_atomically(&path, |out| out.write_all(replacement.as_bytes())).unwrap();
         assert_eq!(fs::read_to_string(&path).unwrap(), replacement);
@@ -88,7 +114,10 @@ mod tests {
         fs::write(&path, "1. e4 *\n").unwrap();
         fs::set_permissions(&path, fs::Permissions::from_mode(0o640)).unwrap();
         write_atomically(&path, |out| out.write_all(b"1. d4 *\n")).unwrap();
-        assert_eq!(fs::metadata(&path).unwrap().permissions().mode() & 0o777, 0o640);
+        assert_eq!(
+            fs::metadata(&path).unwrap().permissions().mode() & 0o777,
+            0o640
+        );
         fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -19,9 +19,18 @@ const BATCH_BYTES: usize = 4 << 20;
 
 /// Runs `check` over `paths`, printing with `printer`. Returns the exit code: 0, 1 (findings at
 /// error severity, unless `exit_zero`), or 2 (a path could not be read).
-pub fn run(paths: &[PathBuf], cli: &CliOptions, printer: &mut dyn Printer, exit_zero: bool) -> io::Result<u8> {
+pub fn run(
+    paths: &[PathBuf],
+    cli: &CliOptions,
+    printer: &mut dyn Printer,
+    exit_zero: bool,
+) -> io::Result<u8> {
     let started = Instant::now();
-    let paths = if paths.is_empty() { vec![PathBuf::from(".")] } else { paths.to_vec() };
+    let paths = if paths.is_empty() {
+        vec![PathBuf::from(".")]
+    } else {
+        paths.to_vec()
+    };
     let (inputs, problems) = inputs::collect(&paths);
     let mut failed = !problems.is_empty();
     for problem in &problems {
@@ -50,7 +59,14 @@ pub fn run(paths: &[PathBuf], cli: &CliOptions, printer: &mut dyn Printer, exit_
             },
         };
         summary.n_files += 1;
-        if let Err(e) = check_stream(reader, &input.display(), &options, printer, &mut summary, &progress) {
+        if let Err(e) = check_stream(
+            reader,
+            &input.display(),
+            &options,
+            printer,
+            &mut summary,
+            &progress,
+        ) {
             if e.kind() == io::ErrorKind::BrokenPipe {
                 return Err(e);
             }
@@ -73,7 +89,9 @@ pub fn run(paths: &[PathBuf], cli: &CliOptions, printer: &mut dyn Printer, exit_
 
 fn options_for(input: &Input, cli: &CliOptions) -> Result<LintOptions, String> {
     let config = match input {
-        Input::Stdin => std::env::current_dir().ok().and_then(|d| config::find_config(&d)),
+        Input::Stdin => std::env::current_dir()
+            .ok()
+            .and_then(|d| config::find_config(&d)),
         Input::File(path) => config::find_config(path),
     };
     config::resolve(config.as_deref(), cli)
@@ -125,20 +143,36 @@ struct FileState {
 }
 
 impl FileState {
-    fn lint_batch(&mut self, batch: Vec<StreamedGame>, options: &LintOptions, summary: &mut Summary) -> Vec<Finding> {
+    fn lint_batch(
+        &mut self,
+        batch: Vec<StreamedGame>,
+        options: &LintOptions,
+        summary: &mut Summary,
+    ) -> Vec<Finding> {
         // Escape lines between games switch rules off for the next game: a sequential pass.
         let mut ignores = Vec::with_capacity(batch.len());
         for game in &batch {
             ignores.push(std::mem::take(&mut self.carried_ignores));
             self.carried_ignores = file::trailing_ignores(&game.game, &game.text);
         }
-        let reports: Vec<lint::GameReport> = batch
+        let find_duplicates = options.is_enabled(Rule::DuplicateGame);
+        // Linting and the duplicate-game key run in parallel; only the key lookup is sequential.
+        let reports: Vec<(lint::GameReport, u64)> = batch
             .par_iter()
             .zip(ignores.par_iter())
-            .map(|(game, ignored)| lint::lint_game(&game.game, &game.text, options, ignored))
+            .map(|(game, ignored)| {
+                let report = lint::lint_game(&game.game, &game.text, options, ignored);
+                let content = game.game.content;
+                let key = if find_duplicates && !content.is_empty() {
+                    file::content_key(content.slice(&game.text))
+                } else {
+                    0
+                };
+                (report, key)
+            })
             .collect();
         let mut findings = Vec::new();
-        for (game, report) in batch.iter().zip(reports) {
+        for (game, (report, key)) in batch.iter().zip(reports) {
             let game_idx = self.n_games;
             self.n_games += 1;
             summary.n_games += 1;
@@ -155,13 +189,18 @@ impl FileState {
             let content = game.game.content;
             if !content.is_empty()
                 && enabled(Rule::DuplicateGame)
-                && let Some(first) = self.duplicates.record(game_idx, content.slice(&game.text))
+                && let Some(first) = self.duplicates.record_key(game_idx, key)
             {
                 diagnostics.push(file::duplicate_diagnostic(content, first));
             }
             if !diagnostics.is_empty() {
-                let locator = GameLocator::new(&game.text, game.byte_offset, game.line, self.column_base);
-                findings.extend(diagnostics.into_iter().map(|d: Diagnostic| locator.locate(game_idx + 1, d)));
+                let locator =
+                    GameLocator::new(&game.text, game.byte_offset, game.line, self.column_base);
+                findings.extend(
+                    diagnostics
+                        .into_iter()
+                        .map(|d: Diagnostic| locator.locate(game_idx + 1, d)),
+                );
             }
             self.column_base = match game.text.rfind('\n') {
                 Some(i) => game.text[i + 1..].chars().count() as u64,

@@ -41,7 +41,10 @@ pub fn parse_rules(list: &[String]) -> Result<Vec<Rule>, String> {
         .flat_map(|s| s.split(','))
         .map(str::trim)
         .filter(|s| !s.is_empty())
-        .map(|id| Rule::from_id(id).ok_or_else(|| format!("unknown rule `{id}` (see docs/rules.md for the rule ids)")))
+        .map(|id| {
+            Rule::from_id(id)
+                .ok_or_else(|| format!("unknown rule `{id}` (see docs/rules.md for the rule ids)"))
+        })
         .collect()
 }
 
@@ -50,28 +53,51 @@ pub fn parse_profile(text: &str) -> Result<Profile, String> {
     match text {
         "import" => Ok(Profile::Import),
         "export" => Ok(Profile::Export),
-        other => Err(format!("unknown profile `{other}`: expected `import` or `export`")),
+        other => Err(format!(
+            "unknown profile `{other}`: expected `import` or `export`"
+        )),
     }
 }
 
 /// The config file that governs `path`: the nearest `pgn-arbiter.toml` in its folder or above.
 pub fn find_config(path: &Path) -> Option<PathBuf> {
-    let start = if path.is_dir() { Some(path) } else { path.parent() };
-    let absolute = start.map(|p| if p.as_os_str().is_empty() { Path::new(".") } else { p })?.canonicalize().ok()?;
-    absolute.ancestors().map(|dir| dir.join(CONFIG_FILE)).find(|candidate| candidate.is_file())
+    let start = if path.is_dir() {
+        Some(path)
+    } else {
+        path.parent()
+    };
+    let absolute = start
+        .map(|p| {
+            if p.as_os_str().is_empty() {
+                Path::new(".")
+            } else {
+                p
+            }
+        })?
+        .canonicalize()
+        .ok()?;
+    absolute
+        .ancestors()
+        .map(|dir| dir.join(CONFIG_FILE))
+        .find(|candidate| candidate.is_file())
 }
 
 /// The options for files governed by `config` (if any), with the command line on top.
 pub fn resolve(config: Option<&Path>, cli: &CliOptions) -> Result<LintOptions, String> {
     let mut options = LintOptions::default();
     if let Some(path) = config {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read `{}`: {e}", path.display()))?;
-        let file: ConfigFile = toml::from_str(&text).map_err(|e| format!("invalid `{}`: {e}", path.display()))?;
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read `{}`: {e}", path.display()))?;
+        let file: ConfigFile =
+            toml::from_str(&text).map_err(|e| format!("invalid `{}`: {e}", path.display()))?;
         if let Some(profile) = &file.profile {
-            options.profile = parse_profile(profile).map_err(|e| format!("`{}`: {e}", path.display()))?;
+            options.profile =
+                parse_profile(profile).map_err(|e| format!("`{}`: {e}", path.display()))?;
         }
-        options.select = parse_rules(&file.select).map_err(|e| format!("`{}`: {e}", path.display()))?;
-        options.ignore = parse_rules(&file.ignore).map_err(|e| format!("`{}`: {e}", path.display()))?;
+        options.select =
+            parse_rules(&file.select).map_err(|e| format!("`{}`: {e}", path.display()))?;
+        options.ignore =
+            parse_rules(&file.ignore).map_err(|e| format!("`{}`: {e}", path.display()))?;
     }
     if let Some(profile) = cli.profile {
         options.profile = profile;

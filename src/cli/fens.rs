@@ -2,9 +2,9 @@
 //! move, tab-separated. Games whose setup is invalid or unsupported print nothing; a main line stops
 //! at its first illegal move (with a note on stderr).
 
+use crate::lint::LintOptions;
 use crate::lint::context::GameContext;
 use crate::lint::rules::setup;
-use crate::lint::LintOptions;
 use crate::rules::FenFormat;
 use crate::syntax::{GameReader, NodeKind};
 use std::io::{self, Read, Write};
@@ -40,9 +40,17 @@ pub fn run(out: &mut impl Write, path: &Path) -> io::Result<u8> {
         };
         game_number += 1;
         let (game, text) = (&streamed.game, streamed.text.as_str());
-        let mut cx = GameContext { game, text, options: &options, ignored: Vec::new(), diagnostics: Vec::new() };
+        let mut cx = GameContext {
+            game,
+            text,
+            options: &options,
+            ignored: Vec::new(),
+            diagnostics: Vec::new(),
+        };
         let Some(start) = setup::check(&mut cx) else {
-            eprintln!("note: game {game_number}: start position unknown (invalid FEN or unsupported variant); skipped");
+            eprintln!(
+                "note: game {game_number}: start position unknown (invalid FEN or unsupported variant); skipped"
+            );
             continue;
         };
         let mut position = start.position;
@@ -54,9 +62,15 @@ pub fn run(out: &mut impl Write, path: &Path) -> io::Result<u8> {
             ply += 1;
             let san = node.range.slice(text);
             match position.play_san(san, start.mode) {
-                Ok(_) => writeln!(out, "{game_number}\t{ply}\t{san}\t{}", position.to_fen(FenFormat::XFen))?,
+                Ok(_) => writeln!(
+                    out,
+                    "{game_number}\t{ply}\t{san}\t{}",
+                    position.to_fen(FenFormat::XFen)
+                )?,
                 Err(e) => {
-                    eprintln!("error: game {game_number}, ply {ply}: `{san}`: {e}; the rest of this game is skipped");
+                    eprintln!(
+                        "error: game {game_number}, ply {ply}: `{san}`: {e}; the rest of this game is skipped"
+                    );
                     code = 1;
                     break;
                 }

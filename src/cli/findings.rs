@@ -78,14 +78,32 @@ pub struct GameLocator<'a> {
 
 impl<'a> GameLocator<'a> {
     /// A locator for a game's text.
-    pub fn new(text: &'a str, game_offset: u64, first_line: u64, first_column: u64) -> GameLocator<'a> {
-        GameLocator { text, index: LineIndex::new(text), game_offset, first_line, first_column }
+    pub fn new(
+        text: &'a str,
+        game_offset: u64,
+        first_line: u64,
+        first_column: u64,
+    ) -> GameLocator<'a> {
+        GameLocator {
+            text,
+            index: LineIndex::new(text),
+            game_offset,
+            first_line,
+            first_column,
+        }
     }
 
     fn line_column(&self, offset: u32) -> LineColumn {
         let lc = self.index.line_col(offset, Encoding::Utf32);
-        let column = if lc.line == 0 { self.first_column + u64::from(lc.col) } else { u64::from(lc.col) };
-        LineColumn { line: self.first_line + u64::from(lc.line) + 1, column: column + 1 }
+        let column = if lc.line == 0 {
+            self.first_column + u64::from(lc.col)
+        } else {
+            u64::from(lc.col)
+        };
+        LineColumn {
+            line: self.first_line + u64::from(lc.line) + 1,
+            column: column + 1,
+        }
     }
 
     /// The excerpt of the line around `offset`: its text, the character index of `offset` in it,
@@ -96,7 +114,11 @@ impl<'a> GameLocator<'a> {
         let offset = offset as usize;
         let mut from = offset;
         let mut before = 0;
-        for (i, _) in self.text[line_start..offset].char_indices().rev().take(EXCERPT_CHARS) {
+        for (i, _) in self.text[line_start..offset]
+            .char_indices()
+            .rev()
+            .take(EXCERPT_CHARS)
+        {
             from = line_start + i;
             before += 1;
         }
@@ -143,5 +165,8 @@ impl<'a> GameLocator<'a> {
 }
 
 fn clamp(range: TextRange, len: u32) -> TextRange {
-    TextRange::new(range.start.min(len), range.end.min(len).max(range.start.min(len)))
+    TextRange::new(
+        range.start.min(len),
+        range.end.min(len).max(range.start.min(len)),
+    )
 }

@@ -45,7 +45,12 @@ pub fn collect(paths: &[PathBuf]) -> (Vec<Input>, Vec<String>) {
     (inputs, problems)
 }
 
-fn walk(dir: &Path, visited: &mut HashSet<PathBuf>, inputs: &mut Vec<Input>, problems: &mut Vec<String>) {
+fn walk(
+    dir: &Path,
+    visited: &mut HashSet<PathBuf>,
+    inputs: &mut Vec<Input>,
+    problems: &mut Vec<String>,
+) {
     // An explicit stack: deep folder trees never overflow.
     let mut stack = vec![dir.to_path_buf()];
     while let Some(dir) = stack.pop() {
@@ -77,7 +82,13 @@ fn walk(dir: &Path, visited: &mut HashSet<PathBuf>, inputs: &mut Vec<Input>, pro
             let path = entry.path();
             match std::fs::metadata(&path) {
                 Ok(meta) if meta.is_dir() => dirs.push(path),
-                Ok(_) if path.extension().is_some_and(|e| e.eq_ignore_ascii_case("pgn")) => files.push(path),
+                Ok(_)
+                    if path
+                        .extension()
+                        .is_some_and(|e| e.eq_ignore_ascii_case("pgn")) =>
+                {
+                    files.push(path)
+                }
                 Ok(_) => {}
                 Err(e) => problems.push(format!("cannot read `{}`: {}", path.display(), e)),
             }

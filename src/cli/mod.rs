@@ -3,14 +3,14 @@
 //! Exit codes: 0 when nothing at error severity was found, 1 when something was, 2 for usage or
 //! I/O failures (clap's own usage errors also exit 2).
 
+pub mod atomic;
 pub mod check;
 pub mod config;
+mod fens;
 pub mod findings;
 pub mod inputs;
 pub mod printers;
 pub mod rewrite;
-pub mod atomic;
-mod fens;
 mod tools;
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -68,7 +68,11 @@ pub(crate) struct LintArgs {
 impl LintArgs {
     fn cli_options(&self) -> Result<config::CliOptions, String> {
         Ok(config::CliOptions {
-            profile: self.profile.as_deref().map(config::parse_profile).transpose()?,
+            profile: self
+                .profile
+                .as_deref()
+                .map(config::parse_profile)
+                .transpose()?,
             select: config::parse_rules(&self.select)?,
             ignore: config::parse_rules(&self.ignore)?,
         })
@@ -162,7 +166,12 @@ enum Command {
     },
 }
 
-fn run_check(lint: &LintArgs, format: CheckFormat, exit_zero: bool, out: &mut impl Write) -> std::io::Result<u8> {
+fn run_check(
+    lint: &LintArgs,
+    format: CheckFormat,
+    exit_zero: bool,
+    out: &mut impl Write,
+) -> std::io::Result<u8> {
     let options = match lint.cli_options() {
         Ok(options) => options,
         Err(message) => {
@@ -179,7 +188,12 @@ fn run_check(lint: &LintArgs, format: CheckFormat, exit_zero: bool, out: &mut im
     check::run(&lint.paths, &options, printer.as_mut(), exit_zero)
 }
 
-fn run_rewrite(lint: &LintArgs, output: rewrite::Output, verb: &str, rewrite: &rewrite::Rewrite<'_>) -> std::io::Result<u8> {
+fn run_rewrite(
+    lint: &LintArgs,
+    output: rewrite::Output,
+    verb: &str,
+    rewrite: &rewrite::Rewrite<'_>,
+) -> std::io::Result<u8> {
     match lint.cli_options() {
         Ok(options) => rewrite::run(&lint.paths, &options, output, verb, rewrite),
         Err(message) => {
@@ -195,10 +209,22 @@ pub fn run() -> ExitCode {
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let result = match cli.command {
-        Command::Check { lint, format, exit_zero } => run_check(&lint, format, exit_zero, &mut out),
-        Command::Fix { lint, unsafe_fixes, diff } => {
+        Command::Check {
+            lint,
+            format,
+            exit_zero,
+        } => run_check(&lint, format, exit_zero, &mut out),
+        Command::Fix {
+            lint,
+            unsafe_fixes,
+            diff,
+        } => {
             let policy = crate::lint::fixer::FixPolicy { unsafe_fixes };
-            let output = if diff { rewrite::Output::Diff } else { rewrite::Output::Write };
+            let output = if diff {
+                rewrite::Output::Diff
+            } else {
+                rewrite::Output::Write
+            };
             run_rewrite(&lint, output, "fixed", &|text, options, place| {
                 crate::lint::fixer::fix_game(text, options, place.ignored, policy)
             })

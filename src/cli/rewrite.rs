@@ -45,17 +45,32 @@ struct Totals {
 }
 
 /// Runs a rewrite over `paths`. `verb` names it in messages (`fixed`, `formatted`).
-pub fn run(paths: &[PathBuf], cli: &CliOptions, output: Output, verb: &str, rewrite: &Rewrite<'_>) -> io::Result<u8> {
-    let paths = if paths.is_empty() { vec![PathBuf::from(".")] } else { paths.to_vec() };
+pub fn run(
+    paths: &[PathBuf],
+    cli: &CliOptions,
+    output: Output,
+    verb: &str,
+    rewrite: &Rewrite<'_>,
+) -> io::Result<u8> {
+    let paths = if paths.is_empty() {
+        vec![PathBuf::from(".")]
+    } else {
+        paths.to_vec()
+    };
     let (inputs, problems) = inputs::collect(&paths);
-    let mut totals = Totals { failed: !problems.is_empty(), ..Totals::default() };
+    let mut totals = Totals {
+        failed: !problems.is_empty(),
+        ..Totals::default()
+    };
     for problem in &problems {
         eprintln!("error: {problem}");
     }
     let stdout = io::stdout();
     for input in &inputs {
         let config = match input {
-            Input::Stdin => std::env::current_dir().ok().and_then(|d| config::find_config(&d)),
+            Input::Stdin => std::env::current_dir()
+                .ok()
+                .and_then(|d| config::find_config(&d)),
             Input::File(path) => config::find_config(path),
         };
         let options = match config::resolve(config.as_deref(), cli) {
@@ -87,7 +102,10 @@ pub fn run(paths: &[PathBuf], cli: &CliOptions, output: Output, verb: &str, rewr
         let rewritten = rewrite_text(text, &options, rewrite);
         let (new_text, n_changes) = (&rewritten.text, rewritten.n_changes);
         for (game, reason) in &rewritten.refusals {
-            eprintln!("warning: {}: game {game}: not {verb}: {reason}", input.display());
+            eprintln!(
+                "warning: {}: game {game}: not {verb}: {reason}",
+                input.display()
+            );
         }
         totals.n_refused += rewritten.refusals.len();
         if new_text.as_str() == text {
@@ -99,27 +117,48 @@ pub fn run(paths: &[PathBuf], cli: &CliOptions, output: Output, verb: &str, rewr
         totals.n_files_changed += 1;
         totals.n_changes += n_changes;
         match (output, input) {
-            (Output::Check, _) => eprintln!("would change `{}` ({n_changes} changes)", input.display()),
-            (Output::Diff, _) => write_diff(&mut stdout.lock(), &input.display(), text, &rewritten)?,
+            (Output::Check, _) => {
+                eprintln!("would change `{}` ({n_changes} changes)", input.display())
+            }
+            (Output::Diff, _) => {
+                write_diff(&mut stdout.lock(), &input.display(), text, &rewritten)?
+            }
             (Output::Write, Input::Stdin) => stdout.lock().write_all(new_text.as_bytes())?,
-            (Output::Write, Input::File(path)) => match write_atomically(path, |out| out.write_all(new_text.as_bytes())) {
-                Ok(()) => eprintln!("{verb} `{}` ({n_changes} change{})", path.display(), if n_changes == 1 { "" } else { "s" }),
-                Err(e) => {
-                    eprintln!("error: cannot write `{}`: {e}; the file is unchanged", path.display());
-                    totals.failed = true;
+            (Output::Write, Input::File(path)) => {
+                match write_atomically(path, |out| out.write_all(new_text.as_bytes())) {
+                    Ok(()) => eprintln!(
+                        "{verb} `{}` ({n_changes} change{})",
+                        path.display(),
+                        if n_changes == 1 { "" } else { "s" }
+                    ),
+                    Err(e) => {
+                        eprintln!(
+                            "error: cannot write `{}`: {e}; the file is unchanged",
+                            path.display()
+                        );
+                        totals.failed = true;
+                    }
                 }
-            },
+            }
         }
     }
     eprintln!(
         "{} file{} {}{}, {} change{}{}",
         totals.n_files_changed,
         if totals.n_files_changed == 1 { "" } else { "s" },
-        if output == Output::Write { "" } else { "would be " },
+        if output == Output::Write {
+            ""
+        } else {
+            "would be "
+        },
         verb,
         totals.n_changes,
         if totals.n_changes == 1 { "" } else { "s" },
-        if totals.n_refused > 0 { format!(", {} game(s) refused", totals.n_refused) } else { String::new() }
+        if totals.n_refused > 0 {
+            format!(", {} game(s) refused", totals.n_refused)
+        } else {
+            String::new()
+        }
     );
     Ok(if totals.failed {
         2
@@ -167,9 +206,21 @@ pub fn rewrite_text(text: &str, options: &LintOptions, rewrite: &Rewrite<'_>) ->
         .par_iter()
         .zip(ignores.par_iter())
         .enumerate()
-        .map(|(i, (game, ignored))| rewrite(game.text(text), options, GamePlace { ignored, is_last: i + 1 == n_games }))
+        .map(|(i, (game, ignored))| {
+            rewrite(
+                game.text(text),
+                options,
+                GamePlace {
+                    ignored,
+                    is_last: i + 1 == n_games,
+                },
+            )
+        })
         .collect();
-    let mut out = Rewritten { text: String::with_capacity(text.len()), ..Rewritten::default() };
+    let mut out = Rewritten {
+        text: String::with_capacity(text.len()),
+        ..Rewritten::default()
+    };
     let mut covered = 0usize;
     // A byte-order mark is not part of any game's meaning: drop it when the rule is on.
     if options.is_enabled(Rule::Bom) && text.starts_with('\u{feff}') {
@@ -183,8 +234,13 @@ pub fn rewrite_text(text: &str, options: &LintOptions, rewrite: &Rewrite<'_>) ->
         out.text.push_str(&text[covered..start]);
         match result {
             GameFix::Fixed { text: new, n_fixes } => {
-                let new = if start > range.start as usize { new.strip_prefix('\u{feff}').unwrap_or(&new).to_string() } else { new };
-                out.changed.push((start, end, out.text.len(), out.text.len() + new.len()));
+                let new = if start > range.start as usize {
+                    new.strip_prefix('\u{feff}').unwrap_or(&new).to_string()
+                } else {
+                    new
+                };
+                out.changed
+                    .push((start, end, out.text.len(), out.text.len() + new.len()));
                 out.text.push_str(&new);
                 out.n_changes += n_fixes;
             }
@@ -201,7 +257,12 @@ pub fn rewrite_text(text: &str, options: &LintOptions, rewrite: &Rewrite<'_>) ->
 }
 
 /// A unified diff with one hunk per changed region (each region trimmed to its changed lines).
-pub fn write_diff(out: &mut impl Write, path: &str, old: &str, rewritten: &Rewritten) -> io::Result<()> {
+pub fn write_diff(
+    out: &mut impl Write,
+    path: &str,
+    old: &str,
+    rewritten: &Rewritten,
+) -> io::Result<()> {
     writeln!(out, "--- {path}")?;
     writeln!(out, "+++ {path}")?;
     let new = rewritten.text.as_str();
@@ -209,11 +270,21 @@ pub fn write_diff(out: &mut impl Write, path: &str, old: &str, rewritten: &Rewri
         let a: Vec<&str> = old[old_start..old_end].split_inclusive('\n').collect();
         let b: Vec<&str> = new[new_start..new_end].split_inclusive('\n').collect();
         let prefix = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
-        let suffix = a[prefix..].iter().rev().zip(b[prefix..].iter().rev()).take_while(|(x, y)| x == y).count();
+        let suffix = a[prefix..]
+            .iter()
+            .rev()
+            .zip(b[prefix..].iter().rev())
+            .take_while(|(x, y)| x == y)
+            .count();
         let old_line = old[..old_start].matches('\n').count() + prefix + 1;
         let new_line = new[..new_start].matches('\n').count() + prefix + 1;
         let (removed, added) = (&a[prefix..a.len() - suffix], &b[prefix..b.len() - suffix]);
-        writeln!(out, "@@ -{old_line},{} +{new_line},{} @@", removed.len(), added.len())?;
+        writeln!(
+            out,
+            "@@ -{old_line},{} +{new_line},{} @@",
+            removed.len(),
+            added.len()
+        )?;
         for line in removed {
             write!(out, "-{}", ensure_newline(line))?;
         }
@@ -225,5 +296,9 @@ pub fn write_diff(out: &mut impl Write, path: &str, old: &str, rewritten: &Rewri
 }
 
 fn ensure_newline(line: &str) -> std::borrow::Cow<'_, str> {
-    if line.ends_with('\n') { line.into() } else { format!("{line}\n").into() }
+    if line.ends_with('\n') {
+        line.into()
+    } else {
+        format!("{line}\n").into()
+    }
 }

@@ -59,17 +59,26 @@ pub struct Edit {
 impl Edit {
     /// An edit replacing `range` with `text`.
     pub fn replace(range: TextRange, text: impl Into<String>) -> Edit {
-        Edit { range, text: text.into() }
+        Edit {
+            range,
+            text: text.into(),
+        }
     }
 
     /// An edit inserting `text` at `offset`.
     pub fn insert(offset: u32, text: impl Into<String>) -> Edit {
-        Edit { range: TextRange::empty(offset), text: text.into() }
+        Edit {
+            range: TextRange::empty(offset),
+            text: text.into(),
+        }
     }
 
     /// An edit deleting `range`.
     pub fn delete(range: TextRange) -> Edit {
-        Edit { range, text: String::new() }
+        Edit {
+            range,
+            text: String::new(),
+        }
     }
 }
 
@@ -87,12 +96,20 @@ pub struct Fix {
 impl Fix {
     /// A safe fix with one edit.
     pub fn safe(title: impl Into<String>, edit: Edit) -> Fix {
-        Fix { title: title.into(), edits: vec![edit], applicability: Applicability::Safe }
+        Fix {
+            title: title.into(),
+            edits: vec![edit],
+            applicability: Applicability::Safe,
+        }
     }
 
     /// An unsafe fix with one edit.
     pub fn unsafe_edit(title: impl Into<String>, edit: Edit) -> Fix {
-        Fix { title: title.into(), edits: vec![edit], applicability: Applicability::Unsafe }
+        Fix {
+            title: title.into(),
+            edits: vec![edit],
+            applicability: Applicability::Unsafe,
+        }
     }
 }
 
@@ -144,7 +161,10 @@ impl Diagnostic {
 
     /// Adds a related range.
     pub fn with_related(mut self, range: TextRange, message: impl Into<String>) -> Diagnostic {
-        self.related.push(Related { range, message: message.into() });
+        self.related.push(Related {
+            range,
+            message: message.into(),
+        });
         self
     }
 }

@@ -15,9 +15,13 @@ pub const MAX_COLUMNS: usize = 79;
 /// Refuses games with syntax errors and any result whose meaning differs from the original.
 pub fn format_game(text: &str, is_last: bool) -> GameFix {
     let parsed = parse(text);
-    let [game] = parsed.games.as_slice() else { return GameFix::Unchanged };
+    let [game] = parsed.games.as_slice() else {
+        return GameFix::Unchanged;
+    };
     if !game.errors.is_empty() {
-        return GameFix::Refused { reason: "it has syntax errors (run `pgn-arbiter check`)".to_string() };
+        return GameFix::Refused {
+            reason: "it has syntax errors (run `pgn-arbiter check`)".to_string(),
+        };
     }
     if game.tags.is_empty() && game.mainline == NO_NODE && game.result.is_none() {
         return GameFix::Unchanged;
@@ -29,11 +33,20 @@ pub fn format_game(text: &str, is_last: bool) -> GameFix {
     }
     let reparsed = parse(&formatted);
     let [new_game] = reparsed.games.as_slice() else {
-        return GameFix::Refused { reason: "formatting would split or merge games".to_string() };
+        return GameFix::Refused {
+            reason: "formatting would split or merge games".to_string(),
+        };
     };
-    match change_of_meaning(&meaning(game, text), &meaning(new_game, &formatted), Allowance::Exact) {
+    match change_of_meaning(
+        &meaning(game, text),
+        &meaning(new_game, &formatted),
+        Allowance::Exact,
+    ) {
         Some(reason) => GameFix::Refused { reason },
-        None => GameFix::Fixed { text: formatted, n_fixes: 1 },
+        None => GameFix::Fixed {
+            text: formatted,
+            n_fixes: 1,
+        },
     }
 }
 
@@ -44,15 +57,27 @@ fn render(game: &Game, text: &str, newline: &str, is_last: bool) -> String {
         out.push_str(newline);
     }
     let mut tags: Vec<_> = game.tags.iter().collect();
-    tags.sort_by_key(|t| SEVEN_TAG_ROSTER.iter().position(|r| *r == t.name(text)).unwrap_or(SEVEN_TAG_ROSTER.len()));
+    tags.sort_by_key(|t| {
+        SEVEN_TAG_ROSTER
+            .iter()
+            .position(|r| *r == t.name(text))
+            .unwrap_or(SEVEN_TAG_ROSTER.len())
+    });
     for tag in &tags {
-        out.push_str(&format!("[{} \"{}\"]", tag.name(text), tag.value.slice(text)));
+        out.push_str(&format!(
+            "[{} \"{}\"]",
+            tag.name(text),
+            tag.value.slice(text)
+        ));
         out.push_str(newline);
     }
     if !tags.is_empty() {
         out.push_str(newline);
     }
-    let mut lines = Wrapper { lines: Vec::new(), current: String::new() };
+    let mut lines = Wrapper {
+        lines: Vec::new(),
+        current: String::new(),
+    };
     movetext_tokens(game, text, &mut lines);
     if let Some(result) = game.result {
         lines.push(result.token.result.as_str(), false);
@@ -131,7 +156,13 @@ fn movetext_tokens(game: &Game, text: &str, out: &mut Wrapper) {
         need_number: bool,
     }
     let mut stack: Vec<Frame> = Vec::new();
-    let mut frame = Frame { next: game.mainline, fullmove, white, before_last: (fullmove, white), need_number: true };
+    let mut frame = Frame {
+        next: game.mainline,
+        fullmove,
+        white,
+        before_last: (fullmove, white),
+        need_number: true,
+    };
     loop {
         if frame.next == NO_NODE {
             match stack.pop() {
@@ -179,7 +210,13 @@ fn movetext_tokens(game: &Game, text: &str, out: &mut Wrapper) {
             NodeKind::Variation { first, .. } => {
                 out.push("(", false);
                 let (fm, w) = frame.before_last;
-                let child = Frame { next: first, fullmove: fm, white: w, before_last: (fm, w), need_number: true };
+                let child = Frame {
+                    next: first,
+                    fullmove: fm,
+                    white: w,
+                    before_last: (fm, w),
+                    need_number: true,
+                };
                 stack.push(std::mem::replace(&mut frame, child));
             }
         }
@@ -188,9 +225,15 @@ fn movetext_tokens(game: &Game, text: &str, out: &mut Wrapper) {
 
 /// The move number and side to move at the start, from the `FEN` tag when there is one.
 fn start_of(game: &Game, text: &str) -> (u32, bool) {
-    let Some(fen) = game.tag(text, "FEN") else { return (1, true) };
+    let Some(fen) = game.tag(text, "FEN") else {
+        return (1, true);
+    };
     let fields: Vec<&str> = fen.split_whitespace().collect();
     let white = fields.get(1).is_none_or(|side| *side != "b");
-    let fullmove = fields.get(5).and_then(|n| n.parse().ok()).filter(|n| *n > 0).unwrap_or(1);
+    let fullmove = fields
+        .get(5)
+        .and_then(|n| n.parse().ok())
+        .filter(|n| *n > 0)
+        .unwrap_or(1);
     (fullmove, white)
 }

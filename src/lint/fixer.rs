@@ -58,7 +58,11 @@ pub fn apply_edits(text: &str, edits: &[Edit]) -> String {
     let mut at = 0usize;
     for edit in edits {
         let (start, end) = (edit.range.start as usize, edit.range.end as usize);
-        if start < at || end > text.len() || !text.is_char_boundary(start) || !text.is_char_boundary(end) {
+        if start < at
+            || end > text.len()
+            || !text.is_char_boundary(start)
+            || !text.is_char_boundary(end)
+        {
             continue;
         }
         out.push_str(&text[at..start]);
@@ -73,14 +77,18 @@ pub fn apply_edits(text: &str, edits: &[Edit]) -> String {
 /// escape line switched off for it.
 pub fn fix_game(text: &str, options: &LintOptions, ignored: &[Rule], policy: FixPolicy) -> GameFix {
     let original = parse(text);
-    let [game] = original.games.as_slice() else { return GameFix::Unchanged };
+    let [game] = original.games.as_slice() else {
+        return GameFix::Unchanged;
+    };
     let before = meaning(game, text);
     let mut current = text.to_string();
     let mut n_fixes = 0;
     for _ in 0..MAX_ROUNDS {
         let parsed = parse(&current);
         let [game] = parsed.games.as_slice() else {
-            return GameFix::Refused { reason: "the fixes would split or merge games".to_string() };
+            return GameFix::Refused {
+                reason: "the fixes would split or merge games".to_string(),
+            };
         };
         let report = super::lint_game(game, &current, options, ignored);
         let edits = applicable_edits(&report.diagnostics, policy);
@@ -95,11 +103,20 @@ pub fn fix_game(text: &str, options: &LintOptions, ignored: &[Rule], policy: Fix
     }
     let parsed = parse(&current);
     let [game] = parsed.games.as_slice() else {
-        return GameFix::Refused { reason: "the fixes would split or merge games".to_string() };
+        return GameFix::Refused {
+            reason: "the fixes would split or merge games".to_string(),
+        };
     };
-    let allowance = if policy.unsafe_fixes { Allowance::Unsafe } else { Allowance::Exact };
+    let allowance = if policy.unsafe_fixes {
+        Allowance::Unsafe
+    } else {
+        Allowance::Exact
+    };
     match change_of_meaning(&before, &meaning(game, &current), allowance) {
         Some(reason) => GameFix::Refused { reason },
-        None => GameFix::Fixed { text: current, n_fixes },
+        None => GameFix::Fixed {
+            text: current,
+            n_fixes,
+        },
     }
 }

@@ -27,27 +27,45 @@ const DERIVED_TAGS: [&str; 2] = ["SetUp", "PlyCount"];
 /// Reads the meaning of a game.
 pub fn meaning(game: &Game, text: &str) -> GameMeaning {
     let options = LintOptions::default();
-    let mut cx = GameContext { game, text, options: &options, ignored: Vec::new(), diagnostics: Vec::new() };
+    let mut cx = GameContext {
+        game,
+        text,
+        options: &options,
+        ignored: Vec::new(),
+        diagnostics: Vec::new(),
+    };
     let lines = match setup::check(&mut cx) {
         Some(start) => replay::replay(&mut cx, &start, Recording::Lines).lines,
         None => Vec::new(),
     };
     let mut tags: BTreeMap<String, Vec<String>> = BTreeMap::new();
     for tag in &game.tags {
-        tags.entry(tag.name(text).to_string()).or_default().push(tag.value(text).into_owned());
+        tags.entry(tag.name(text).to_string())
+            .or_default()
+            .push(tag.value(text).into_owned());
     }
     let annotations = game
         .nodes
         .iter()
         .filter_map(|node| match node.kind {
             // Whitespace inside a comment is not content: the formatter may reflow it.
-            NodeKind::Comment { .. } => Some(node.range.slice(text).split_whitespace().collect::<Vec<_>>().join(" ")),
+            NodeKind::Comment { .. } => Some(
+                node.range
+                    .slice(text)
+                    .split_whitespace()
+                    .collect::<Vec<_>>()
+                    .join(" "),
+            ),
             NodeKind::Nag => Some(node.range.slice(text).trim_start_matches('$').to_string()),
             NodeKind::Suffix(suffix) => Some(suffix.nag().to_string()),
             _ => None,
         })
         .collect();
-    GameMeaning { tags, lines: lines.into_iter().filter(|l| !l.is_empty()).collect(), annotations }
+    GameMeaning {
+        tags,
+        lines: lines.into_iter().filter(|l| !l.is_empty()).collect(),
+        annotations,
+    }
 }
 
 /// How much a rewrite may change.
@@ -61,11 +79,17 @@ pub enum Allowance {
 }
 
 /// Why a rewrite was refused, or `None` if `after` means what `before` meant within `allowance`.
-pub fn change_of_meaning(before: &GameMeaning, after: &GameMeaning, allowance: Allowance) -> Option<String> {
+pub fn change_of_meaning(
+    before: &GameMeaning,
+    after: &GameMeaning,
+    allowance: Allowance,
+) -> Option<String> {
     let relevant = |tags: &BTreeMap<String, Vec<String>>| -> BTreeMap<String, Vec<String>> {
         tags.iter()
             .filter(|(name, _)| !DERIVED_TAGS.contains(&name.as_str()))
-            .filter(|(name, _)| allowance == Allowance::Exact || !matches!(name.as_str(), "Result" | "Variant"))
+            .filter(|(name, _)| {
+                allowance == Allowance::Exact || !matches!(name.as_str(), "Result" | "Variant")
+            })
             .map(|(k, v)| (k.clone(), v.clone()))
             .collect()
     };
@@ -80,7 +104,11 @@ pub fn change_of_meaning(before: &GameMeaning, after: &GameMeaning, allowance: A
         }
         Allowance::Unsafe => {
             if after.lines.len() < before.lines.len()
-                || before.lines.iter().zip(&after.lines).any(|(b, a)| !a.starts_with(b))
+                || before
+                    .lines
+                    .iter()
+                    .zip(&after.lines)
+                    .any(|(b, a)| !a.starts_with(b))
             {
                 return Some("the moves would change".to_string());
             }

@@ -6,11 +6,11 @@
 //! relative to the game's text; callers add the game's offset.
 
 pub mod context;
-pub mod meaning;
 pub mod diagnostic;
 pub mod export_format;
 pub mod file;
 pub mod fixer;
+pub mod meaning;
 pub mod options;
 pub mod replay;
 pub mod rule;
@@ -35,7 +35,13 @@ pub struct GameReport {
 /// Lints one game. `text` is the game's text (its extent, as [`Game::text`] gives it); `ignored`
 /// holds the rules an escape line switched off for this game.
 pub fn lint_game(game: &Game, text: &str, options: &LintOptions, ignored: &[Rule]) -> GameReport {
-    let mut cx = GameContext { game, text, options, ignored: ignored.to_vec(), diagnostics: Vec::new() };
+    let mut cx = GameContext {
+        game,
+        text,
+        options,
+        ignored: ignored.to_vec(),
+        diagnostics: Vec::new(),
+    };
     cx.ignored.extend(file::leading_ignores(game, text));
     rules::syntax_errors::check(&mut cx);
     rules::tags::check(&mut cx);
@@ -55,5 +61,8 @@ pub fn lint_game(game: &Game, text: &str, options: &LintOptions, ignored: &[Rule
     };
     let mut diagnostics = cx.diagnostics;
     diagnostics.sort_by_key(|d| (d.range.start, d.range.end));
-    GameReport { diagnostics, n_moves }
+    GameReport {
+        diagnostics,
+        n_moves,
+    }
 }

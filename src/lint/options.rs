@@ -15,7 +15,11 @@ pub struct LintOptions {
 
 impl Default for LintOptions {
     fn default() -> Self {
-        LintOptions { profile: Profile::Import, select: Vec::new(), ignore: Vec::new() }
+        LintOptions {
+            profile: Profile::Import,
+            select: Vec::new(),
+            ignore: Vec::new(),
+        }
     }
 }
 

@@ -78,7 +78,11 @@ pub fn replay(cx: &mut GameContext<'_>, start: &Start, recording: Recording) -> 
     if recording == Recording::Lines {
         outcome.lines.push(Vec::new());
     }
-    let initial = LineState { position: start.position.clone(), losses: [[None; 2]; 2], last_move: None };
+    let initial = LineState {
+        position: start.position.clone(),
+        losses: [[None; 2]; 2],
+        last_move: None,
+    };
     let mut current = Line {
         next: game.mainline,
         state: Some(initial),
@@ -168,7 +172,11 @@ pub fn lost_rights(before: &Position, after: &Position) -> Vec<(usize, usize)> {
     let gone = before.castling_rooks() - after.castling_rooks();
     let mut lost = Vec::new();
     for rook in gone {
-        let color = if rook.rank().0 == 0 { Color::White } else { Color::Black };
+        let color = if rook.rank().0 == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
         let side = match before.board().king_of(color) {
             Some(king) if rook.file() > king.file() => 0,
             _ => 1,

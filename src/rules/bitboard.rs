@@ -66,19 +66,31 @@ impl Bitboard {
     /// The lowest square, if any.
     #[inline]
     pub const fn first(self) -> Option<Square> {
-        if self.0 == 0 { None } else { Square::new(self.0.trailing_zeros()) }
+        if self.0 == 0 {
+            None
+        } else {
+            Square::new(self.0.trailing_zeros())
+        }
     }
 
     /// The highest square, if any.
     #[inline]
     pub const fn last(self) -> Option<Square> {
-        if self.0 == 0 { None } else { Square::new(63 - self.0.leading_zeros()) }
+        if self.0 == 0 {
+            None
+        } else {
+            Square::new(63 - self.0.leading_zeros())
+        }
     }
 
     /// The only square, if the set holds exactly one.
     #[inline]
     pub const fn single(self) -> Option<Square> {
-        if self.more_than_one() { None } else { self.first() }
+        if self.more_than_one() {
+            None
+        } else {
+            self.first()
+        }
     }
 
     /// Adds a square.

@@ -34,10 +34,34 @@ impl Board {
         ];
         for (file, role) in back.into_iter().enumerate() {
             let file = file as u32;
-            board.set(Square::new(file).unwrap(), Piece { color: Color::White, role });
-            board.set(Square::new(8 + file).unwrap(), Piece { color: Color::White, role: Role::Pawn });
-            board.set(Square::new(48 + file).unwrap(), Piece { color: Color::Black, role: Role::Pawn });
-            board.set(Square::new(56 + file).unwrap(), Piece { color: Color::Black, role });
+            board.set(
+                Square::new(file).unwrap(),
+                Piece {
+                    color: Color::White,
+                    role,
+                },
+            );
+            board.set(
+                Square::new(8 + file).unwrap(),
+                Piece {
+                    color: Color::White,
+                    role: Role::Pawn,
+                },
+            );
+            board.set(
+                Square::new(48 + file).unwrap(),
+                Piece {
+                    color: Color::Black,
+                    role: Role::Pawn,
+                },
+            );
+            board.set(
+                Square::new(56 + file).unwrap(),
+                Piece {
+                    color: Color::Black,
+                    role,
+                },
+            );
         }
         board
     }
@@ -90,7 +114,9 @@ impl Board {
         if !self.occupied.contains(square) {
             return None;
         }
-        Role::ALL.into_iter().find(|&role| self.by_role(role).contains(square))
+        Role::ALL
+            .into_iter()
+            .find(|&role| self.by_role(role).contains(square))
     }
 
     /// The colour of the piece on `square`, if any.
@@ -108,7 +134,10 @@ impl Board {
     /// The piece on `square`, if any.
     #[inline]
     pub fn piece_at(&self, square: Square) -> Option<Piece> {
-        Some(Piece { color: self.color_at(square)?, role: self.role_at(square)? })
+        Some(Piece {
+            color: self.color_at(square)?,
+            role: self.role_at(square)?,
+        })
     }
 
     /// Puts `piece` on `square`, replacing whatever stood there.
@@ -175,7 +204,12 @@ impl Board {
 
     /// Iterates over `(square, piece)` for every occupied square, a1 first.
     pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
-        self.occupied.map(move |sq| (sq, self.piece_at(sq).expect("occupied square holds a piece")))
+        self.occupied.map(move |sq| {
+            (
+                sq,
+                self.piece_at(sq).expect("occupied square holds a piece"),
+            )
+        })
     }
 }
 

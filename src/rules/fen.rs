@@ -89,52 +89,98 @@ impl fmt::Display for FenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use FenError::*;
         match self {
-            FieldCount { found } => write!(f, "a FEN has 1 to 6 space-separated fields, found {found}"),
-            RankCount { found } => write!(f, "the board has {found} ranks separated by `/`, expected 8"),
+            FieldCount { found } => {
+                write!(f, "a FEN has 1 to 6 space-separated fields, found {found}")
+            }
+            RankCount { found } => write!(
+                f,
+                "the board has {found} ranks separated by `/`, expected 8"
+            ),
             RankFill { rank, squares } => {
-                write!(f, "rank {} describes {squares} squares, expected 8", rank.char())
+                write!(
+                    f,
+                    "rank {} describes {squares} squares, expected 8",
+                    rank.char()
+                )
             }
             BoardCharacter { character, rank } => {
-                write!(f, "unexpected character `{character}` on rank {} of the board", rank.char())
+                write!(
+                    f,
+                    "unexpected character `{character}` on rank {} of the board",
+                    rank.char()
+                )
             }
             Side { text } => write!(f, "the side to move must be `w` or `b`, found `{text}`"),
             CastlingSyntax { text } => write!(
                 f,
                 "the castling field must be `-` or letters from `KQkq`, `A-H`, `a-h` without repeats, found `{text}`"
             ),
-            EpSyntax { text } => write!(f, "the en-passant field must be `-` or a square, found `{text}`"),
-            HalfmoveClock { text } => write!(f, "the halfmove clock must be a non-negative integer, found `{text}`"),
-            FullmoveNumber { text } => write!(f, "the fullmove number must be a positive integer, found `{text}`"),
+            EpSyntax { text } => write!(
+                f,
+                "the en-passant field must be `-` or a square, found `{text}`"
+            ),
+            HalfmoveClock { text } => write!(
+                f,
+                "the halfmove clock must be a non-negative integer, found `{text}`"
+            ),
+            FullmoveNumber { text } => write!(
+                f,
+                "the fullmove number must be a positive integer, found `{text}`"
+            ),
             MissingKing { color } => write!(f, "{} has no king", color.name()),
             TooManyKings { color, count } => write!(f, "{} has {count} kings", color.name()),
             PawnOnBackRank { square } => write!(f, "a pawn stands on {square}, on a back rank"),
             CastlingWithoutKing { color, right } => {
-                write!(f, "castling right `{right}` but the {} king is not on its back rank", color.name())
+                write!(
+                    f,
+                    "castling right `{right}` but the {} king is not on its back rank",
+                    color.name()
+                )
             }
             CastlingWithoutRook { color, right } => {
-                write!(f, "castling right `{right}` but there is no {} rook for it", color.name())
+                write!(
+                    f,
+                    "castling right `{right}` but there is no {} rook for it",
+                    color.name()
+                )
             }
             CastlingDuplicate { color, right } => {
-                write!(f, "castling right `{right}` repeats a right {} already has on that side", color.name())
+                write!(
+                    f,
+                    "castling right `{right}` repeats a right {} already has on that side",
+                    color.name()
+                )
             }
             CastlingNotStandard { color, right } => write!(
                 f,
                 "castling right `{right}` needs the {} king on the e-file and rooks on the a/h-files in standard chess (is this Chess960?)",
                 color.name()
             ),
-            EpWrongRank { square } => write!(f, "the en-passant square {square} is not on the rank behind a double step"),
+            EpWrongRank { square } => write!(
+                f,
+                "the en-passant square {square} is not on the rank behind a double step"
+            ),
             EpOccupied { square } => write!(f, "the en-passant square {square} is occupied"),
             EpNoPawn { square } => {
-                write!(f, "the en-passant square {square} has no double-stepped pawn in front of it")
+                write!(
+                    f,
+                    "the en-passant square {square} has no double-stepped pawn in front of it"
+                )
             }
             EpOriginOccupied { square } => write!(
                 f,
                 "the en-passant square is behind a double step, but {square}, where that pawn started, is occupied"
             ),
-            OppositeCheck { checker } => write!(f, "the side not to move is in check (from {checker})"),
+            OppositeCheck { checker } => {
+                write!(f, "the side not to move is in check (from {checker})")
+            }
             ImpossibleCheck { checkers } => {
                 let list: Vec<String> = checkers.iter().map(|s| s.to_string()).collect();
-                write!(f, "impossible check: no single move could give check from {}", list.join(" and "))
+                write!(
+                    f,
+                    "impossible check: no single move could give check from {}",
+                    list.join(" and ")
+                )
             }
         }
     }
@@ -144,7 +190,10 @@ impl fmt::Display for FenWarning {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             FenWarning::EpNotCapturable { square } => {
-                write!(f, "no pawn can capture on the en-passant square {square}; it is dropped")
+                write!(
+                    f,
+                    "no pawn can capture on the en-passant square {square}; it is dropped"
+                )
             }
         }
     }
@@ -188,7 +237,9 @@ pub struct CastlingRights {
 /// if its side's king is on its back rank and the rook exists; other rights are listed as problems.
 /// Syntax errors (unknown letters) fail the whole field.
 pub fn parse_castling(board: &Board, text: &str) -> Result<CastlingRights, FenError> {
-    let syntax = || FenError::CastlingSyntax { text: text.to_string() };
+    let syntax = || FenError::CastlingSyntax {
+        text: text.to_string(),
+    };
     let mut rights = CastlingRights::default();
     if text == "-" {
         return Ok(rights);
@@ -204,9 +255,14 @@ pub fn parse_castling(board: &Board, text: &str) -> Result<CastlingRights, FenEr
         seen.push(c);
         let color = Color::from_white(c.is_ascii_uppercase());
         let back_rank = Bitboard::rank(color.back_rank());
-        let own_rooks = board.by_piece(Piece { color, role: Role::Rook }) & back_rank;
+        let own_rooks = board.by_piece(Piece {
+            color,
+            role: Role::Rook,
+        }) & back_rank;
         let Some(king) = board.king_of(color).filter(|k| back_rank.contains(*k)) else {
-            rights.problems.push(FenError::CastlingWithoutKing { color, right: c });
+            rights
+                .problems
+                .push(FenError::CastlingWithoutKing { color, right: c });
             continue;
         };
         let rook = match c.to_ascii_lowercase() {
@@ -219,7 +275,9 @@ pub fn parse_castling(board: &Board, text: &str) -> Result<CastlingRights, FenEr
         };
         match rook {
             Some(rook) => rights.rooks.add(rook),
-            None => rights.problems.push(FenError::CastlingWithoutRook { color, right: c }),
+            None => rights
+                .problems
+                .push(FenError::CastlingWithoutRook { color, right: c }),
         }
     }
     Ok(rights)
@@ -245,7 +303,9 @@ pub fn castling_rooks_unchecked(text: &str) -> Result<Bitboard, FenError> {
         return Ok(rooks);
     }
     if text.is_empty() || text.len() > 4 {
-        return Err(FenError::CastlingSyntax { text: text.to_string() });
+        return Err(FenError::CastlingSyntax {
+            text: text.to_string(),
+        });
     }
     for c in text.chars() {
         let color = Color::from_white(c.is_ascii_uppercase());
@@ -253,7 +313,11 @@ pub fn castling_rooks_unchecked(text: &str) -> Result<Bitboard, FenError> {
             'k' => File(7),
             'q' => File(0),
             letter @ 'a'..='h' if c.is_ascii() => File::from_char(letter).expect("a file letter"),
-            _ => return Err(FenError::CastlingSyntax { text: text.to_string() }),
+            _ => {
+                return Err(FenError::CastlingSyntax {
+                    text: text.to_string(),
+                });
+            }
         };
         rooks.add(Square::from_coords(file, color.back_rank()));
     }
@@ -285,14 +349,19 @@ fn parse_board(text: &str, errors: &mut Vec<FenError>) -> Board {
             }
         }
         if file != 8 && !bad_char {
-            errors.push(FenError::RankFill { rank, squares: file });
+            errors.push(FenError::RankFill {
+                rank,
+                squares: file,
+            });
         }
     }
     board
 }
 
 fn parse_number(text: &str) -> Option<u32> {
-    (!text.is_empty() && text.bytes().all(|b| b.is_ascii_digit())).then(|| text.parse().ok()).flatten()
+    (!text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()))
+        .then(|| text.parse().ok())
+        .flatten()
 }
 
 impl Position {
@@ -314,7 +383,10 @@ impl Position {
             Some(sq) => fen.push_str(&sq.to_string()),
             None => fen.push('-'),
         }
-        fen.push_str(&format!(" {} {}", self.halfmove_clock, self.fullmove_number));
+        fen.push_str(&format!(
+            " {} {}",
+            self.halfmove_clock, self.fullmove_number
+        ));
         fen
     }
 
@@ -324,7 +396,10 @@ impl Position {
         for color in Color::ALL {
             let back_rank = Bitboard::rank(color.back_rank());
             let rooks = self.castling_rooks & back_rank;
-            let own_rooks = self.board.by_piece(Piece { color, role: Role::Rook }) & back_rank;
+            let own_rooks = self.board.by_piece(Piece {
+                color,
+                role: Role::Rook,
+            }) & back_rank;
             let king = self.board.king_of(color);
             // King side first (h-side), then queen side, as in `KQkq`; by file descending.
             let mut letters: Vec<(u8, char)> = Vec::new();
@@ -354,9 +429,16 @@ impl Position {
                     'q' => 8,
                     _ => rook.file().0,
                 };
-                letters.push((order, if color.is_white() { c.to_ascii_uppercase() } else { c }));
+                letters.push((
+                    order,
+                    if color.is_white() {
+                        c.to_ascii_uppercase()
+                    } else {
+                        c
+                    },
+                ));
             }
-            letters.sort_by(|a, b| b.0.cmp(&a.0));
+            letters.sort_by_key(|l| std::cmp::Reverse(l.0));
             out.extend(letters.into_iter().map(|(_, c)| c));
         }
         if out.is_empty() { "-".to_string() } else { out }
@@ -396,14 +478,22 @@ pub fn load_fen(text: &str, mode: Option<CastlingMode>) -> Result<LoadedFen, Fen
     let mut errors = Vec::new();
     let fields: Vec<&str> = text.trim().split(' ').collect();
     if text.trim().is_empty() || fields.len() > 6 {
-        return Err(FenErrors(vec![FenError::FieldCount { found: if text.trim().is_empty() { 0 } else { fields.len() } }]));
+        return Err(FenErrors(vec![FenError::FieldCount {
+            found: if text.trim().is_empty() {
+                0
+            } else {
+                fields.len()
+            },
+        }]));
     }
     let board = parse_board(fields[0], &mut errors);
     let turn = match fields.get(1).copied() {
         None | Some("w") => Color::White,
         Some("b") => Color::Black,
         Some(other) => {
-            errors.push(FenError::Side { text: other.to_string() });
+            errors.push(FenError::Side {
+                text: other.to_string(),
+            });
             Color::White
         }
     };
@@ -412,7 +502,9 @@ pub fn load_fen(text: &str, mode: Option<CastlingMode>) -> Result<LoadedFen, Fen
     let halfmove_clock = match fields.get(4) {
         None => 0,
         Some(t) => parse_number(t).unwrap_or_else(|| {
-            errors.push(FenError::HalfmoveClock { text: t.to_string() });
+            errors.push(FenError::HalfmoveClock {
+                text: t.to_string(),
+            });
             0
         }),
     };
@@ -423,7 +515,9 @@ pub fn load_fen(text: &str, mode: Option<CastlingMode>) -> Result<LoadedFen, Fen
             // python-chess and shakmaty read a fullmove number of 0 as 1.
             Some(0) => 1,
             _ => {
-                errors.push(FenError::FullmoveNumber { text: t.to_string() });
+                errors.push(FenError::FullmoveNumber {
+                    text: t.to_string(),
+                });
                 1
             }
         },
@@ -433,7 +527,9 @@ pub fn load_fen(text: &str, mode: Option<CastlingMode>) -> Result<LoadedFen, Fen
         t => match Square::parse(t) {
             Some(sq) => Some(sq),
             None => {
-                errors.push(FenError::EpSyntax { text: t.to_string() });
+                errors.push(FenError::EpSyntax {
+                    text: t.to_string(),
+                });
                 None
             }
         },
@@ -450,11 +546,19 @@ pub fn load_fen(text: &str, mode: Option<CastlingMode>) -> Result<LoadedFen, Fen
     }
     // Position-level validation.
     for color in Color::ALL {
-        let kings = board.by_piece(Piece { color, role: Role::King }).count();
+        let kings = board
+            .by_piece(Piece {
+                color,
+                role: Role::King,
+            })
+            .count();
         if kings == 0 {
             errors.push(FenError::MissingKing { color });
         } else if kings > 1 {
-            errors.push(FenError::TooManyKings { color, count: kings });
+            errors.push(FenError::TooManyKings {
+                color,
+                count: kings,
+            });
         }
     }
     for square in board.by_role(Role::Pawn) & Bitboard::BACK_RANKS {
@@ -464,12 +568,18 @@ pub fn load_fen(text: &str, mode: Option<CastlingMode>) -> Result<LoadedFen, Fen
     let mut needs_chess960 = false;
     for color in Color::ALL {
         let rooks: Vec<Square> = (castling.rooks & Bitboard::rank(color.back_rank())).collect();
-        let Some(king) = board.king_of(color) else { continue };
+        let Some(king) = board.king_of(color) else {
+            continue;
+        };
         let mut sides = Vec::new();
         for rook in &rooks {
             let side = CastlingSide::of_rook(king.file(), rook.file());
             let right = rook.file().char();
-            let right = if color.is_white() { right.to_ascii_uppercase() } else { right };
+            let right = if color.is_white() {
+                right.to_ascii_uppercase()
+            } else {
+                right
+            };
             if sides.contains(&side) {
                 errors.push(FenError::CastlingDuplicate { color, right });
             }
@@ -500,7 +610,11 @@ pub fn load_fen(text: &str, mode: Option<CastlingMode>) -> Result<LoadedFen, Fen
         match validate_ep(&position, ep) {
             Err(e) => errors.push(e),
             Ok(()) => {
-                let capturers = attacks::pawn_attacks(!turn, ep) & position.board.by_piece(Piece { color: turn, role: Role::Pawn });
+                let capturers = attacks::pawn_attacks(!turn, ep)
+                    & position.board.by_piece(Piece {
+                        color: turn,
+                        role: Role::Pawn,
+                    });
                 if capturers.is_empty() {
                     warnings.push(FenWarning::EpNotCapturable { square: ep });
                 } else {
@@ -513,7 +627,11 @@ pub fn load_fen(text: &str, mode: Option<CastlingMode>) -> Result<LoadedFen, Fen
         validate_checks(&position, &mut errors);
     }
     if errors.is_empty() {
-        Ok(LoadedFen { position, needs_chess960, warnings })
+        Ok(LoadedFen {
+            position,
+            needs_chess960,
+            warnings,
+        })
     } else {
         Err(FenErrors(errors))
     }
@@ -532,7 +650,12 @@ fn validate_ep(position: &Position, ep: Square) -> Result<(), FenError> {
         return Err(FenError::EpOccupied { square: ep });
     }
     let pawn = Square::from_coords(ep.file(), pawn_rank);
-    if position.board.piece_at(pawn) != Some(Piece { color: !turn, role: Role::Pawn }) {
+    if position.board.piece_at(pawn)
+        != Some(Piece {
+            color: !turn,
+            role: Role::Pawn,
+        })
+    {
         return Err(FenError::EpNoPawn { square: ep });
     }
     let origin = Square::from_coords(ep.file(), origin_rank);
@@ -546,12 +669,16 @@ fn validate_checks(position: &Position, errors: &mut Vec<FenError>) {
     let board = &position.board;
     let turn = position.turn;
     if let Some(their_king) = board.king_of(!turn)
-        && let Some(checker) = board.attackers_to(their_king, turn, board.occupied()).first()
+        && let Some(checker) = board
+            .attackers_to(their_king, turn, board.occupied())
+            .first()
     {
         errors.push(FenError::OppositeCheck { checker });
         return;
     }
-    let Some(king) = board.king_of(turn) else { return };
+    let Some(king) = board.king_of(turn) else {
+        return;
+    };
     let checkers = board.attackers_to(king, !turn, board.occupied());
     let list: Vec<Square> = checkers.collect();
     let impossible = match list.as_slice() {
@@ -562,7 +689,8 @@ fn validate_checks(position: &Position, errors: &mut Vec<FenError>) {
             // non-sliders cannot both have checked, and a slider behind another on one line is blocked.
             let both_non_sliders = !sliders.contains(*a) && !sliders.contains(*b);
             let aligned = attacks::aligned(king, *a, *b)
-                && (attacks::between(king, *a).contains(*b) || attacks::between(king, *b).contains(*a));
+                && (attacks::between(king, *a).contains(*b)
+                    || attacks::between(king, *b).contains(*a));
             (both_non_sliders && position.ep_square.is_none()) || aligned
         }
         _ => true,

@@ -23,7 +23,7 @@ pub use moves::{CastlingMode, CastlingSide, Move, MoveKind, MoveList};
 pub use perft::{perft, perft_divide, perft_full};
 pub use position::{Position, PositionParts};
 pub use san::{
-    CheckSuffix, Deviation, Deviations, IllegalReason, NormalSan, ParsedSan, PseudoLegalSanError, Resolved, SanError,
-    SanKind, SanSyntaxError, parse_san, resolve_pseudo_legal_origin,
+    CheckSuffix, Deviation, Deviations, IllegalReason, NormalSan, ParsedSan, PseudoLegalSanError,
+    Resolved, SanError, SanKind, SanSyntaxError, parse_san, resolve_pseudo_legal_origin,
 };
 pub use types::{Color, File, Piece, Rank, Role, Square};

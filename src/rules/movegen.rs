@@ -57,7 +57,8 @@ impl Position {
 
     /// `true` if `m` is one of the legal moves.
     pub fn is_legal(&self, m: &Move) -> bool {
-        self.legal_moves_filtered(RoleSet::only(m.role), Bitboard::from_square(m.to)).contains(m)
+        self.legal_moves_filtered(RoleSet::only(m.role), Bitboard::from_square(m.to))
+            .contains(m)
     }
 
     fn generate(&self, roles: RoleSet, to_mask: Bitboard, moves: &mut MoveList) {
@@ -98,7 +99,14 @@ impl Position {
     }
 
     /// Pawn, knight, bishop, rook and queen moves (not king, not en passant) onto `target`.
-    fn gen_pieces(&self, roles: RoleSet, target: Bitboard, pinned: Bitboard, king: Option<Square>, moves: &mut MoveList) {
+    fn gen_pieces(
+        &self,
+        roles: RoleSet,
+        target: Bitboard,
+        pinned: Bitboard,
+        king: Option<Square>,
+        moves: &mut MoveList,
+    ) {
         let us = self.turn;
         let board = &self.board;
         let ours = board.by_color(us);
@@ -109,28 +117,55 @@ impl Position {
         };
         let push = |role: Role, from: Square, targets: Bitboard, moves: &mut MoveList| {
             for to in pin_mask(from, targets) {
-                moves.push(Move { role, from, to, capture: board.role_at(to), promotion: None, kind: MoveKind::Normal });
+                moves.push(Move {
+                    role,
+                    from,
+                    to,
+                    capture: board.role_at(to),
+                    promotion: None,
+                    kind: MoveKind::Normal,
+                });
             }
         };
         if roles.contains(Role::Knight) {
             // A pinned knight can never move.
-            for from in board.by_role(Role::Knight) & ours - pinned {
-                push(Role::Knight, from, attacks::knight_attacks(from) & target, moves);
+            for from in board.by_role(Role::Knight) & (ours - pinned) {
+                push(
+                    Role::Knight,
+                    from,
+                    attacks::knight_attacks(from) & target,
+                    moves,
+                );
             }
         }
         if roles.contains(Role::Bishop) {
             for from in board.by_role(Role::Bishop) & ours {
-                push(Role::Bishop, from, attacks::bishop_attacks(from, occupied) & target, moves);
+                push(
+                    Role::Bishop,
+                    from,
+                    attacks::bishop_attacks(from, occupied) & target,
+                    moves,
+                );
             }
         }
         if roles.contains(Role::Rook) {
             for from in board.by_role(Role::Rook) & ours {
-                push(Role::Rook, from, attacks::rook_attacks(from, occupied) & target, moves);
+                push(
+                    Role::Rook,
+                    from,
+                    attacks::rook_attacks(from, occupied) & target,
+                    moves,
+                );
             }
         }
         if roles.contains(Role::Queen) {
             for from in board.by_role(Role::Queen) & ours {
-                push(Role::Queen, from, attacks::queen_attacks(from, occupied) & target, moves);
+                push(
+                    Role::Queen,
+                    from,
+                    attacks::queen_attacks(from, occupied) & target,
+                    moves,
+                );
             }
         }
         if roles.contains(Role::Pawn) {
@@ -155,10 +190,21 @@ impl Position {
             Rank(2) if us == Color::Black => Square::from_coords(ep.file(), Rank(3)),
             _ => return,
         };
-        if !self.board.by_piece(Piece { color: !us, role: Role::Pawn }).contains(captured) {
+        if !self
+            .board
+            .by_piece(Piece {
+                color: !us,
+                role: Role::Pawn,
+            })
+            .contains(captured)
+        {
             return;
         }
-        let capturers = attacks::pawn_attacks(!us, ep) & self.board.by_piece(Piece { color: us, role: Role::Pawn });
+        let capturers = attacks::pawn_attacks(!us, ep)
+            & self.board.by_piece(Piece {
+                color: us,
+                role: Role::Pawn,
+            });
         for from in capturers {
             let m = Move {
                 role: Role::Pawn,
@@ -204,7 +250,12 @@ impl Position {
         if king.rank() != back_rank {
             return;
         }
-        let rooks = self.castling_rooks & self.board.by_piece(Piece { color: us, role: Role::Rook }) & to_mask;
+        let rooks = self.castling_rooks
+            & self.board.by_piece(Piece {
+                color: us,
+                role: Role::Rook,
+            })
+            & to_mask;
         for rook in rooks & Bitboard::rank(back_rank) {
             if self.castling_obstacle(king, rook).is_none() {
                 moves.push(Move {
@@ -246,7 +297,13 @@ impl Position {
 /// Replays an en-passant capture by `us` from `from` onto `to` on the occupancy (both pawns lifted,
 /// the capturer placed on `to`) and asks whether any enemy piece, other than the captured pawn and
 /// whatever stood on `to`, then attacks `us`'s king on `king`. Catches rank pins through both pawns.
-fn en_passant_keeps_king_safe(board: &Board, us: Color, king: Square, from: Square, to: Square) -> bool {
+fn en_passant_keeps_king_safe(
+    board: &Board,
+    us: Color,
+    king: Square,
+    from: Square,
+    to: Square,
+) -> bool {
     let captured = Square::from_coords(to.file(), from.rank());
     let occupied = (board.occupied() - from - captured) | to;
     let attackers = board.attackers_to(king, !us, occupied) - captured - to;
@@ -262,8 +319,16 @@ fn en_passant_keeps_king_safe(board: &Board, us: Color, king: Square, from: Squa
 /// The pawn's colour is the colour of the piece on `from`; no pawn there gives no destinations.
 /// King safety is not considered (see [`Position::legal_moves`] for legal moves). Sorted by square,
 /// then by promotion role.
-pub fn pawn_destinations(board: &Board, from: Square, ep: Option<Square>) -> Vec<(Square, Option<Role>)> {
-    let Some(Piece { color, role: Role::Pawn }) = board.piece_at(from) else {
+pub fn pawn_destinations(
+    board: &Board,
+    from: Square,
+    ep: Option<Square>,
+) -> Vec<(Square, Option<Role>)> {
+    let Some(Piece {
+        color,
+        role: Role::Pawn,
+    }) = board.piece_at(from)
+    else {
         return Vec::new();
     };
     let mut targets = board.by_color(!color);
@@ -296,21 +361,33 @@ pub fn pawn_destinations(board: &Board, from: Square, ep: Option<Square>) -> Vec
 /// The pawn's colour is the colour of the piece on `from`. Unlike move generation on a validated
 /// position, this does not ask whether `to` is empty: it judges the capture as the pawns stand.
 pub fn is_legal_en_passant(board: &Board, from: Square, to: Square, ep: Option<Square>) -> bool {
-    let Some(Piece { color: us, role: Role::Pawn }) = board.piece_at(from) else {
+    let Some(Piece {
+        color: us,
+        role: Role::Pawn,
+    }) = board.piece_at(from)
+    else {
         return false;
     };
     let fifth_rank = match us {
         Color::White => Rank(4),
         Color::Black => Rank(3),
     };
-    if ep != Some(to) || from.rank() != fifth_rank || !attacks::pawn_attacks(us, from).contains(to) {
+    if ep != Some(to) || from.rank() != fifth_rank || !attacks::pawn_attacks(us, from).contains(to)
+    {
         return false;
     }
     let captured = Square::from_coords(to.file(), from.rank());
-    if board.piece_at(captured) != Some(Piece { color: !us, role: Role::Pawn }) {
+    if board.piece_at(captured)
+        != Some(Piece {
+            color: !us,
+            role: Role::Pawn,
+        })
+    {
         return false;
     }
-    board.king_of(us).is_none_or(|king| en_passant_keeps_king_safe(board, us, king, from, to))
+    board
+        .king_of(us)
+        .is_none_or(|king| en_passant_keeps_king_safe(board, us, king, from, to))
 }
 
 /// What stands in the way of a castling move.
@@ -325,7 +402,12 @@ pub(crate) enum CastlingObstacle {
 /// Pseudo-legal pawn destinations from `from` for `color`: one step forward onto an empty square,
 /// two from the starting rank through an empty square, and diagonal captures of `enemies`.
 #[inline]
-pub(crate) fn pawn_targets(color: Color, from: Square, occupied: Bitboard, enemies: Bitboard) -> Bitboard {
+pub(crate) fn pawn_targets(
+    color: Color,
+    from: Square,
+    occupied: Bitboard,
+    enemies: Bitboard,
+) -> Bitboard {
     let captures = attacks::pawn_attacks(color, from) & enemies;
     let (step, start_rank) = match color {
         Color::White => (8, Rank(1)),
@@ -350,9 +432,23 @@ pub(crate) fn pawn_targets(color: Color, from: Square, occupied: Bitboard, enemi
 fn push_pawn_move(from: Square, to: Square, capture: Option<Role>, moves: &mut MoveList) {
     if Bitboard::BACK_RANKS.contains(to) {
         for promotion in Role::PROMOTIONS {
-            moves.push(Move { role: Role::Pawn, from, to, capture, promotion: Some(promotion), kind: MoveKind::Normal });
+            moves.push(Move {
+                role: Role::Pawn,
+                from,
+                to,
+                capture,
+                promotion: Some(promotion),
+                kind: MoveKind::Normal,
+            });
         }
     } else {
-        moves.push(Move { role: Role::Pawn, from, to, capture, promotion: None, kind: MoveKind::Normal });
+        moves.push(Move {
+            role: Role::Pawn,
+            from,
+            to,
+            capture,
+            promotion: None,
+            kind: MoveKind::Normal,
+        });
     }
 }

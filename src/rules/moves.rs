@@ -50,7 +50,11 @@ impl CastlingSide {
     }
     /// The side of a castling rook on `rook_file` for a king on `king_file`.
     pub fn of_rook(king_file: File, rook_file: File) -> CastlingSide {
-        if rook_file > king_file { CastlingSide::KingSide } else { CastlingSide::QueenSide }
+        if rook_file > king_file {
+            CastlingSide::KingSide
+        } else {
+            CastlingSide::QueenSide
+        }
     }
 }
 
@@ -103,7 +107,8 @@ impl Move {
 
     /// The side of a castling move.
     pub fn castling_side(&self) -> Option<CastlingSide> {
-        self.is_castle().then(|| CastlingSide::of_rook(self.from.file(), self.to.file()))
+        self.is_castle()
+            .then(|| CastlingSide::of_rook(self.from.file(), self.to.file()))
     }
 
     /// Where the moving piece ends up: for castling the king's destination, else `to`.
@@ -130,7 +135,13 @@ impl Move {
 
 impl fmt::Debug for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}{}", self.role.upper_char(), self.from, if self.is_capture() { "x" } else { "-" })?;
+        write!(
+            f,
+            "{}{}{}",
+            self.role.upper_char(),
+            self.from,
+            if self.is_capture() { "x" } else { "-" }
+        )?;
         write!(f, "{}", self.to)?;
         if let Some(p) = self.promotion {
             write!(f, "={}", p.upper_char())?;

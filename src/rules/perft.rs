@@ -9,7 +9,11 @@ pub fn perft(position: &Position, depth: u32) -> u64 {
     match depth {
         0 => 1,
         1 => position.count_legal_moves() as u64,
-        _ => position.legal_moves().iter().map(|m| perft(&position.played(m), depth - 1)).sum(),
+        _ => position
+            .legal_moves()
+            .iter()
+            .map(|m| perft(&position.played(m), depth - 1))
+            .sum(),
     }
 }
 
@@ -18,7 +22,11 @@ pub fn perft_full(position: &Position, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    position.legal_moves().iter().map(|m| perft_full(&position.played(m), depth - 1)).sum()
+    position
+        .legal_moves()
+        .iter()
+        .map(|m| perft_full(&position.played(m), depth - 1))
+        .sum()
 }
 
 /// The perft count below each legal move at the root, in generation order.
@@ -26,5 +34,9 @@ pub fn perft_divide(position: &Position, depth: u32) -> Vec<(Move, u64)> {
     if depth == 0 {
         return Vec::new();
     }
-    position.legal_moves().iter().map(|m| (*m, perft(&position.played(m), depth - 1))).collect()
+    position
+        .legal_moves()
+        .iter()
+        .map(|m| (*m, perft(&position.played(m), depth - 1)))
+        .collect()
 }

@@ -107,7 +107,9 @@ impl Position {
     pub fn castling_rook(&self, color: Color, side: CastlingSide) -> Option<Square> {
         let king = self.board.king_of(color)?;
         let rooks = self.castling_rooks & Bitboard::rank(color.back_rank());
-        rooks.into_iter().find(|rook| CastlingSide::of_rook(king.file(), rook.file()) == side)
+        rooks
+            .into_iter()
+            .find(|rook| CastlingSide::of_rook(king.file(), rook.file()) == side)
     }
 
     /// The en-passant target square as stored: set after a double step when an enemy pawn stands
@@ -120,7 +122,10 @@ impl Position {
     /// The en-passant square only if some legal move captures en passant.
     pub fn legal_ep_square(&self) -> Option<Square> {
         let ep = self.ep_square?;
-        self.legal_moves().iter().any(|m| m.is_en_passant()).then_some(ep)
+        self.legal_moves()
+            .iter()
+            .any(|m| m.is_en_passant())
+            .then_some(ep)
     }
 
     /// Halfmoves since the last capture or pawn move.
@@ -145,7 +150,9 @@ impl Position {
     #[inline]
     pub fn checkers(&self) -> Bitboard {
         match self.our_king() {
-            Some(king) => self.board.attackers_to(king, !self.turn, self.board.occupied()),
+            Some(king) => self
+                .board
+                .attackers_to(king, !self.turn, self.board.occupied()),
             None => Bitboard::EMPTY,
         }
     }
@@ -198,25 +205,79 @@ impl Position {
                 let rank = m.from.rank();
                 let king_to = Square::from_coords(side.king_to_file(), rank);
                 let rook_to = Square::from_coords(side.rook_to_file(), rank);
-                self.board.toggle(m.from, Piece { color: us, role: Role::King });
-                self.board.toggle(m.to, Piece { color: us, role: Role::Rook });
-                self.board.toggle(king_to, Piece { color: us, role: Role::King });
-                self.board.toggle(rook_to, Piece { color: us, role: Role::Rook });
+                self.board.toggle(
+                    m.from,
+                    Piece {
+                        color: us,
+                        role: Role::King,
+                    },
+                );
+                self.board.toggle(
+                    m.to,
+                    Piece {
+                        color: us,
+                        role: Role::Rook,
+                    },
+                );
+                self.board.toggle(
+                    king_to,
+                    Piece {
+                        color: us,
+                        role: Role::King,
+                    },
+                );
+                self.board.toggle(
+                    rook_to,
+                    Piece {
+                        color: us,
+                        role: Role::Rook,
+                    },
+                );
                 self.castling_rooks = self.castling_rooks - Bitboard::rank(us.back_rank());
             }
             MoveKind::EnPassant => {
                 let captured = Square::from_coords(m.to.file(), m.from.rank());
-                self.board.toggle(captured, Piece { color: them, role: Role::Pawn });
-                self.board.toggle(m.from, Piece { color: us, role: Role::Pawn });
-                self.board.toggle(m.to, Piece { color: us, role: Role::Pawn });
+                self.board.toggle(
+                    captured,
+                    Piece {
+                        color: them,
+                        role: Role::Pawn,
+                    },
+                );
+                self.board.toggle(
+                    m.from,
+                    Piece {
+                        color: us,
+                        role: Role::Pawn,
+                    },
+                );
+                self.board.toggle(
+                    m.to,
+                    Piece {
+                        color: us,
+                        role: Role::Pawn,
+                    },
+                );
                 self.halfmove_clock = 0;
             }
             MoveKind::Normal => {
                 if let Some(captured) = m.capture {
-                    self.board.toggle(m.to, Piece { color: them, role: captured });
+                    self.board.toggle(
+                        m.to,
+                        Piece {
+                            color: them,
+                            role: captured,
+                        },
+                    );
                     self.halfmove_clock = 0;
                 }
-                self.board.toggle(m.from, Piece { color: us, role: m.role });
+                self.board.toggle(
+                    m.from,
+                    Piece {
+                        color: us,
+                        role: m.role,
+                    },
+                );
                 let role = m.promotion.unwrap_or(m.role);
                 self.board.toggle(m.to, Piece { color: us, role });
                 match m.role {
@@ -225,10 +286,11 @@ impl Position {
                         if m.from.index().abs_diff(m.to.index()) == 16 {
                             let skipped = Square::new(((m.from.index() + m.to.index()) / 2) as u32)
                                 .expect("midpoint of two squares is a square");
-                            let beside = attacks::pawn_attacks(us, skipped) & self.board.by_piece(Piece {
-                                color: them,
-                                role: Role::Pawn,
-                            });
+                            let beside = attacks::pawn_attacks(us, skipped)
+                                & self.board.by_piece(Piece {
+                                    color: them,
+                                    role: Role::Pawn,
+                                });
                             if beside.any() {
                                 self.ep_square = Some(skipped);
                             }

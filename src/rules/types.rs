@@ -80,7 +80,14 @@ pub enum Role {
 
 impl Role {
     /// All roles, pawn first.
-    pub const ALL: [Role; 6] = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King];
+    pub const ALL: [Role; 6] = [
+        Role::Pawn,
+        Role::Knight,
+        Role::Bishop,
+        Role::Rook,
+        Role::Queen,
+        Role::King,
+    ];
 
     /// The roles a pawn may promote to, in the order SAN writers conventionally list them.
     pub const PROMOTIONS: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
@@ -155,7 +162,10 @@ impl Piece {
     /// The piece of a FEN letter (`N` white knight, `n` black knight).
     pub const fn from_char(c: char) -> Option<Piece> {
         match Role::from_char(c) {
-            Some(role) => Some(Piece { color: Color::from_white(c.is_ascii_uppercase()), role }),
+            Some(role) => Some(Piece {
+                color: Color::from_white(c.is_ascii_uppercase()),
+                role,
+            }),
             None => None,
         }
     }
@@ -168,7 +178,11 @@ pub struct File(pub u8);
 impl File {
     /// The file of a letter `a`..=`h` (lower case only).
     pub const fn from_char(c: char) -> Option<File> {
-        if c >= 'a' && c <= 'h' { Some(File(c as u8 - b'a')) } else { None }
+        if c >= 'a' && c <= 'h' {
+            Some(File(c as u8 - b'a'))
+        } else {
+            None
+        }
     }
     /// The letter of this file, lower case.
     pub const fn char(self) -> char {
@@ -183,7 +197,11 @@ pub struct Rank(pub u8);
 impl Rank {
     /// The rank of a digit `1`..=`8`.
     pub const fn from_char(c: char) -> Option<Rank> {
-        if c >= '1' && c <= '8' { Some(Rank(c as u8 - b'1')) } else { None }
+        if c >= '1' && c <= '8' {
+            Some(Rank(c as u8 - b'1'))
+        } else {
+            None
+        }
     }
     /// The digit of this rank.
     pub const fn char(self) -> char {
@@ -210,7 +228,11 @@ impl Square {
     /// The square with this index; `None` outside 0..64.
     #[inline]
     pub const fn new(index: u32) -> Option<Square> {
-        if index < 64 { Some(Square(index as u8)) } else { None }
+        if index < 64 {
+            Some(Square(index as u8))
+        } else {
+            None
+        }
     }
 
     /// The square of `index & 63` (never fails).
@@ -253,7 +275,11 @@ impl Square {
     #[inline]
     pub const fn offset(self, delta: i32) -> Option<Square> {
         let i = self.0 as i32 + delta;
-        if i >= 0 && i < 64 { Some(Square(i as u8)) } else { None }
+        if i >= 0 && i < 64 {
+            Some(Square(i as u8))
+        } else {
+            None
+        }
     }
 
     /// Parses `e4`. Exactly two characters, lower-case file.
@@ -261,7 +287,10 @@ impl Square {
         let mut chars = text.chars();
         let file = File::from_char(chars.next()?)?;
         let rank = Rank::from_char(chars.next()?)?;
-        chars.next().is_none().then_some(Square::from_coords(file, rank))
+        chars
+            .next()
+            .is_none()
+            .then_some(Square::from_coords(file, rank))
     }
 }
 

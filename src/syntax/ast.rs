@@ -26,7 +26,9 @@ pub struct ParsedFile {
 impl ParsedFile {
     /// Every error of every game, with absolute ranges, in file order.
     pub fn errors(&self) -> impl Iterator<Item = SyntaxError> + '_ {
-        self.games.iter().flat_map(|g| g.errors.iter().map(move |e| e.shifted(g.offset)))
+        self.games
+            .iter()
+            .flat_map(|g| g.errors.iter().map(move |e| e.shifted(g.offset)))
     }
 }
 
@@ -187,7 +189,10 @@ impl Game {
 
     /// The nodes of a line starting at `first`, in order.
     pub fn line(&self, first: NodeId) -> Siblings<'_> {
-        Siblings { game: self, next: first }
+        Siblings {
+            game: self,
+            next: first,
+        }
     }
 
     /// The main line's nodes.
@@ -197,7 +202,10 @@ impl Game {
 
     /// The tag with this name, if any (first occurrence); `game_text` is [`Game::text`].
     pub fn tag<'a>(&self, game_text: &'a str, name: &str) -> Option<Cow<'a, str>> {
-        self.tags.iter().find(|t| t.name(game_text) == name).map(|t| t.value(game_text))
+        self.tags
+            .iter()
+            .find(|t| t.name(game_text) == name)
+            .map(|t| t.value(game_text))
     }
 
     /// The moves of the line starting at `first`, with their attached nodes.
@@ -211,7 +219,11 @@ impl Game {
                         id,
                         san: node.range,
                         number: (number != NO_NODE).then_some(number),
-                        comments_before: if out.is_empty() { std::mem::take(&mut before) } else { Vec::new() },
+                        comments_before: if out.is_empty() {
+                            std::mem::take(&mut before)
+                        } else {
+                            Vec::new()
+                        },
                         ..MoveView::default()
                     });
                 }
@@ -242,12 +254,18 @@ impl Game {
 
     /// Number of move nodes in all lines.
     pub fn n_moves(&self) -> usize {
-        self.nodes.iter().filter(|n| matches!(n.kind, NodeKind::Move { .. })).count()
+        self.nodes
+            .iter()
+            .filter(|n| matches!(n.kind, NodeKind::Move { .. }))
+            .count()
     }
 
     /// Number of `{}` comment nodes in all lines.
     pub fn n_brace_comments(&self) -> usize {
-        self.nodes.iter().filter(|n| matches!(n.kind, NodeKind::Comment { brace: true })).count()
+        self.nodes
+            .iter()
+            .filter(|n| matches!(n.kind, NodeKind::Comment { brace: true }))
+            .count()
     }
 }
 

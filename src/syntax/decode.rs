@@ -25,7 +25,11 @@ pub fn decode(bytes: &[u8]) -> Decoded<'_> {
             text: Cow::Borrowed(text),
             was_windows_1252: false,
         },
-        Err(_) => Decoded { text: Cow::Owned(decode_windows_1252(bytes)), was_windows_1252: true, had_bom: false },
+        Err(_) => Decoded {
+            text: Cow::Owned(decode_windows_1252(bytes)),
+            was_windows_1252: true,
+            had_bom: false,
+        },
     }
 }
 
@@ -42,10 +46,11 @@ pub fn decode_windows_1252(bytes: &[u8]) -> String {
 /// The char Windows-1252 assigns to `b`.
 pub fn windows_1252_char(b: u8) -> char {
     const HIGH: [char; 32] = [
-        '\u{20ac}', '\u{81}', '\u{201a}', '\u{192}', '\u{201e}', '\u{2026}', '\u{2020}', '\u{2021}', '\u{2c6}',
-        '\u{2030}', '\u{160}', '\u{2039}', '\u{152}', '\u{8d}', '\u{17d}', '\u{8f}', '\u{90}', '\u{2018}',
-        '\u{2019}', '\u{201c}', '\u{201d}', '\u{2022}', '\u{2013}', '\u{2014}', '\u{2dc}', '\u{2122}',
-        '\u{161}', '\u{203a}', '\u{153}', '\u{9d}', '\u{17e}', '\u{178}',
+        '\u{20ac}', '\u{81}', '\u{201a}', '\u{192}', '\u{201e}', '\u{2026}', '\u{2020}',
+        '\u{2021}', '\u{2c6}', '\u{2030}', '\u{160}', '\u{2039}', '\u{152}', '\u{8d}', '\u{17d}',
+        '\u{8f}', '\u{90}', '\u{2018}', '\u{2019}', '\u{201c}', '\u{201d}', '\u{2022}', '\u{2013}',
+        '\u{2014}', '\u{2dc}', '\u{2122}', '\u{161}', '\u{203a}', '\u{153}', '\u{9d}', '\u{17e}',
+        '\u{178}',
     ];
     match b {
         0x80..=0x9f => HIGH[(b - 0x80) as usize],

@@ -74,9 +74,15 @@ impl SyntaxErrorKind {
 impl fmt::Display for SyntaxErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
-            SyntaxErrorKind::UnterminatedString => "unterminated string: no closing `\"` on this line",
-            SyntaxErrorKind::UnterminatedComment => "unterminated comment: this `{` is never closed",
-            SyntaxErrorKind::UnterminatedTag => "unterminated tag: expected a name and a quoted value",
+            SyntaxErrorKind::UnterminatedString => {
+                "unterminated string: no closing `\"` on this line"
+            }
+            SyntaxErrorKind::UnterminatedComment => {
+                "unterminated comment: this `{` is never closed"
+            }
+            SyntaxErrorKind::UnterminatedTag => {
+                "unterminated tag: expected a name and a quoted value"
+            }
             SyntaxErrorKind::MissingBracket => "missing `]` at the end of the tag pair",
             SyntaxErrorKind::StrayBrace => "stray `}` outside a comment",
             SyntaxErrorKind::UnclosedParen => "unbalanced `(`: this variation is never closed",
@@ -84,7 +90,9 @@ impl fmt::Display for SyntaxErrorKind {
             SyntaxErrorKind::EmptyVariation => "empty variation",
             SyntaxErrorKind::VariationBeforeFirstMove => "variation before the first move",
             SyntaxErrorKind::UnknownToken => "unknown token",
-            SyntaxErrorKind::ReservedToken => "reserved token: `<` and `>` are reserved by the PGN standard",
+            SyntaxErrorKind::ReservedToken => {
+                "reserved token: `<` and `>` are reserved by the PGN standard"
+            }
             SyntaxErrorKind::MissingResult => "missing result: the game has no termination marker",
             SyntaxErrorKind::MultipleResults => "more than one result",
             SyntaxErrorKind::TokensAfterResult => "tokens after the result",
@@ -102,6 +110,9 @@ impl fmt::Display for SyntaxError {
 impl SyntaxError {
     /// The error moved right by `by` bytes (from game-relative to absolute offsets).
     pub fn shifted(self, by: u32) -> SyntaxError {
-        SyntaxError { kind: self.kind, range: self.range.shifted(by) }
+        SyntaxError {
+            kind: self.kind,
+            range: self.range.shifted(by),
+        }
     }
 }

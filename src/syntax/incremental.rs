@@ -7,10 +7,10 @@
 //! on an old one past the edit (with the lexer's lookahead inside the window); if none does, the window
 //! grows (doubling) into later games. Later games keep their parse; only their `offset` moves.
 
+use super::TextRange;
 use super::ast::Game;
 use super::lexer::MAX_LOOKAHEAD;
-use super::parser::{parse, GameParser};
-use super::TextRange;
+use super::parser::{GameParser, parse};
 
 /// A text with its parse, updated per edit. Keep a [`super::LineIndex`] beside it if you need lines.
 #[derive(Clone, Debug)]
@@ -28,9 +28,16 @@ impl Document {
         let chunks = if games.is_empty() {
             vec![text.to_owned()]
         } else {
-            games.iter().map(|g| g.range().slice(text).to_owned()).collect()
+            games
+                .iter()
+                .map(|g| g.range().slice(text).to_owned())
+                .collect()
         };
-        Document { chunks, games, len: text.len() as u32 }
+        Document {
+            chunks,
+            games,
+            len: text.len() as u32,
+        }
     }
 
     /// The games, as `parse(&self.text())` would give them.
@@ -63,7 +70,11 @@ impl Document {
         if self.games.is_empty() {
             return None;
         }
-        Some(self.games.partition_point(|g| g.offset <= offset).saturating_sub(1))
+        Some(
+            self.games
+                .partition_point(|g| g.offset <= offset)
+                .saturating_sub(1),
+        )
     }
 
     /// The byte at `offset`, if any (for updating a [`super::LineIndex`] alongside).
@@ -75,7 +86,10 @@ impl Document {
             return self.chunks[0].as_bytes().get(offset as usize).copied();
         }
         let i = self.game_at(offset)?;
-        self.chunks[i].as_bytes().get((offset - self.games[i].offset) as usize).copied()
+        self.chunks[i]
+            .as_bytes()
+            .get((offset - self.games[i].offset) as usize)
+            .copied()
     }
 
     /// Replaces `range` with `new_text` and reparses the games it touches. Panics if `range` is out of
@@ -90,7 +104,10 @@ impl Document {
         }
         let delta = new_text.len() as i64 - range.len() as i64;
         let n = self.games.len();
-        let mut a = self.game_at(range.start.saturating_sub(MAX_LOOKAHEAD as u32)).unwrap_or(0).saturating_sub(1);
+        let mut a = self
+            .game_at(range.start.saturating_sub(MAX_LOOKAHEAD as u32))
+            .unwrap_or(0)
+            .saturating_sub(1);
         let mut b = (self.game_at(range.end).unwrap_or(0) + 1).min(n - 1);
         loop {
             if let Some(()) = self.try_reparse(a, &mut b, range, new_text, delta) {
@@ -103,13 +120,26 @@ impl Document {
     }
 
     /// Reparses from game `a`; returns `None` if the window has no game and `a > 0`.
-    fn try_reparse(&mut self, a: usize, b: &mut usize, range: TextRange, new_text: &str, delta: i64) -> Option<()> {
+    fn try_reparse(
+        &mut self,
+        a: usize,
+        b: &mut usize,
+        range: TextRange,
+        new_text: &str,
+        delta: i64,
+    ) -> Option<()> {
         let n = self.games.len();
         let window_start = self.games[a].offset;
         // One context char before the window, so the lexer sees the real previous byte.
-        let ctx_char = if a > 0 { self.chunks[a - 1].chars().next_back() } else { None };
+        let ctx_char = if a > 0 {
+            self.chunks[a - 1].chars().next_back()
+        } else {
+            None
+        };
         let ctx = ctx_char.map_or(0, char::len_utf8);
-        let mut window = String::with_capacity(ctx + self.chunks[a..=*b].iter().map(String::len).sum::<usize>() + new_text.len());
+        let mut window = String::with_capacity(
+            ctx + self.chunks[a..=*b].iter().map(String::len).sum::<usize>() + new_text.len(),
+        );
         if let Some(c) = ctx_char {
             window.push(c);
         }
@@ -181,7 +211,7 @@ impl Document {
         if sync.is_none()
             && let Some(g) = new_games.last_mut()
         {
-            g.len = (to_abs(window.len()) - g.offset) as u32;
+            g.len = to_abs(window.len()) - g.offset;
         }
         for g in &mut self.games[replace_end..] {
             g.offset = (g.offset as i64 + delta) as u32;

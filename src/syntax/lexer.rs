@@ -9,8 +9,8 @@
 
 use memchr::{memchr, memchr3};
 
-use super::token::{GameResult, ResultToken, SuffixAnnotation, Token, TokenKind};
 use super::TextRange;
+use super::token::{GameResult, ResultToken, SuffixAnnotation, Token, TokenKind};
 
 /// How many bytes past a token's end the lexer may look to decide that token.
 pub const MAX_LOOKAHEAD: usize = 16;
@@ -31,7 +31,10 @@ impl<'a> Lexer<'a> {
     /// A lexer over `text` starting at byte `pos`, which must be a token boundary of a lex from 0
     /// (the start of a game is always one).
     pub fn new(text: &'a str, pos: usize) -> Lexer<'a> {
-        Lexer { bytes: text.as_bytes(), pos }
+        Lexer {
+            bytes: text.as_bytes(),
+            pos,
+        }
     }
 
     /// Skips spaces and tabs (a parser fast path: the skipped bytes would be a `Whitespace` token).
@@ -84,10 +87,17 @@ impl<'a> Lexer<'a> {
                 TokenKind::Newline
             }
             b'\r' => {
-                self.pos += if self.at(start + 1) == Some(b'\n') { 2 } else { 1 };
+                self.pos += if self.at(start + 1) == Some(b'\n') {
+                    2
+                } else {
+                    1
+                };
                 TokenKind::Newline
             }
-            b'%' if start == 0 || matches!(b[start - 1], b'\n' | b'\r') || (start == 3 && b.starts_with(b"\xef\xbb\xbf")) => {
+            b'%' if start == 0
+                || matches!(b[start - 1], b'\n' | b'\r')
+                || (start == 3 && b.starts_with(b"\xef\xbb\xbf")) =>
+            {
                 self.pos = self.line_end(start);
                 TokenKind::Escape
             }
@@ -285,7 +295,11 @@ impl<'a> Lexer<'a> {
             return None;
         }
         self.pos = end;
-        Some(TokenKind::Result(ResultToken { result, half_sign, unicode_dash }))
+        Some(TokenKind::Result(ResultToken {
+            result,
+            half_sign,
+            unicode_dash,
+        }))
     }
 
     fn string(&mut self) -> TokenKind {
@@ -372,7 +386,11 @@ impl<'a> Lexer<'a> {
                             break;
                         }
                         c => {
-                            let next_line = if c == b'\r' && b.get(j + 1) == Some(&b'\n') { j + 2 } else { j + 1 };
+                            let next_line = if c == b'\r' && b.get(j + 1) == Some(&b'\n') {
+                                j + 2
+                            } else {
+                                j + 1
+                            };
                             if next_line < b.len() && self.is_recovery_line(next_line) {
                                 end = j;
                                 terminated = false;
@@ -387,7 +405,10 @@ impl<'a> Lexer<'a> {
         let body_end = if terminated { end - 1 } else { end };
         let nested_open = memchr(b'{', &b[start + 1..body_end]).is_some();
         self.pos = end;
-        TokenKind::BraceComment { terminated, nested_open }
+        TokenKind::BraceComment {
+            terminated,
+            nested_open,
+        }
     }
 }
 
@@ -406,7 +427,10 @@ impl Iterator for Lexer<'_> {
         } else {
             self.lex_token()
         };
-        Some(Token { kind, range: TextRange::from_usize(start, self.pos) })
+        Some(Token {
+            kind,
+            range: TextRange::from_usize(start, self.pos),
+        })
     }
 }
 
@@ -416,7 +440,11 @@ static SYMBOL_ASCII: [bool; 128] = {
     let mut c = 0;
     while c < 128 {
         let b = c as u8;
-        t[c] = b.is_ascii_alphanumeric() || matches!(b, b'_' | b'+' | b'#' | b'=' | b':' | b'-' | b'/' | b'.' | b'@' | b'~');
+        t[c] = b.is_ascii_alphanumeric()
+            || matches!(
+                b,
+                b'_' | b'+' | b'#' | b'=' | b':' | b'-' | b'/' | b'.' | b'@' | b'~'
+            );
         c += 1;
     }
     t
@@ -436,5 +464,8 @@ fn utf8_len(first: u8) -> usize {
 fn char_at(bytes: &[u8], i: usize) -> char {
     let len = utf8_len(bytes[i]);
     // The lexer only ever indexes char boundaries of a `&str`.
-    std::str::from_utf8(&bytes[i..i + len]).ok().and_then(|s| s.chars().next()).unwrap_or('\u{fffd}')
+    std::str::from_utf8(&bytes[i..i + len])
+        .ok()
+        .and_then(|s| s.chars().next())
+        .unwrap_or('\u{fffd}')
 }

@@ -69,7 +69,11 @@ impl LineIndex {
         scan(text.as_bytes(), 0, &mut line_starts);
         let mut wide = Vec::new();
         scan_wide(text, 0, &mut wide);
-        LineIndex { line_starts, wide, len: text.len() as u32 }
+        LineIndex {
+            line_starts,
+            wide,
+            len: text.len() as u32,
+        }
     }
 
     /// Number of lines (at least 1).
@@ -105,7 +109,10 @@ impl LineIndex {
         let offset = offset.min(self.len);
         let line = self.line_starts.partition_point(|&s| s <= offset) - 1;
         let start = self.line_starts[line];
-        LineCol { line: line as u32, col: self.units(start, offset, enc) }
+        LineCol {
+            line: line as u32,
+            col: self.units(start, offset, enc),
+        }
     }
 
     /// The byte offset of a line and column; `None` if the line does not exist. A column past the end
@@ -113,7 +120,11 @@ impl LineIndex {
     /// to the char's start.
     pub fn offset(&self, pos: LineCol, enc: Encoding) -> Option<u32> {
         let start = *self.line_starts.get(pos.line as usize)?;
-        let end = self.line_starts.get(pos.line as usize + 1).copied().unwrap_or(self.len);
+        let end = self
+            .line_starts
+            .get(pos.line as usize + 1)
+            .copied()
+            .unwrap_or(self.len);
         let mut offset = start;
         let mut units = 0;
         let mut w = self.wide.partition_point(|&(o, _)| o < start);
@@ -124,7 +135,13 @@ impl LineIndex {
                     let l = l as u32;
                     let u = match enc {
                         Encoding::Utf8 => l,
-                        Encoding::Utf16 => if l == 4 { 2 } else { 1 },
+                        Encoding::Utf16 => {
+                            if l == 4 {
+                                2
+                            } else {
+                                1
+                            }
+                        }
                         Encoding::Utf32 => 1,
                     };
                     (l, u)
@@ -142,11 +159,19 @@ impl LineIndex {
 
     /// Updates the index for replacing `range` with `new_text`. `before` is the byte just before the
     /// range and `after` the byte just after it (both unchanged by the edit), if any.
-    pub fn edit(&mut self, range: TextRange, new_text: &str, before: Option<u8>, after: Option<u8>) {
+    pub fn edit(
+        &mut self,
+        range: TextRange,
+        new_text: &str,
+        before: Option<u8>,
+        after: Option<u8>,
+    ) {
         let delta = new_text.len() as i64 - range.len() as i64;
         let shift = |o: u32| (o as i64 + delta) as u32;
         // Line starts in [start, end] may change; 0 always stays.
-        let lo = self.line_starts.partition_point(|&s| s < range.start.max(1));
+        let lo = self
+            .line_starts
+            .partition_point(|&s| s < range.start.max(1));
         let hi = self.line_starts.partition_point(|&s| s <= range.end);
         let mut fresh = Vec::new();
         let new_end = range.start + new_text.len() as u32;

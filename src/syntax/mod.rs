@@ -21,13 +21,15 @@ mod stream;
 mod text_range;
 mod token;
 
-pub use ast::{Game, MoveView, Node, NodeId, NodeKind, ParsedFile, ResultNode, Siblings, TagPair, NO_NODE};
-pub use decode::{decode, decode_windows_1252, windows_1252_char, Decoded};
+pub use ast::{
+    Game, MoveView, NO_NODE, Node, NodeId, NodeKind, ParsedFile, ResultNode, Siblings, TagPair,
+};
+pub use decode::{Decoded, decode, decode_windows_1252, windows_1252_char};
 pub use error::{SyntaxError, SyntaxErrorKind};
 pub use incremental::Document;
-pub use lexer::{lex, Lexer, MAX_LOOKAHEAD};
-pub use line_index::{LineCol, LineIndex, Encoding};
-pub use parser::{parse, GameParser};
+pub use lexer::{Lexer, MAX_LOOKAHEAD, lex};
+pub use line_index::{Encoding, LineCol, LineIndex};
+pub use parser::{GameParser, parse};
 pub use stream::{GameReader, StreamedGame};
 pub use text_range::TextRange;
 pub use token::{GameResult, ResultToken, SuffixAnnotation, Token, TokenKind};

@@ -10,11 +10,11 @@
 //! game. An unterminated `{` stops at the next `[Event` line or `[` line after a blank line (see the
 //! lexer), so it never swallows the rest of the file. Nesting uses an explicit stack: no recursion.
 
-use super::ast::{Game, Node, NodeId, NodeKind, ParsedFile, ResultNode, TagPair, NO_NODE};
+use super::TextRange;
+use super::ast::{Game, NO_NODE, Node, NodeId, NodeKind, ParsedFile, ResultNode, TagPair};
 use super::error::{SyntaxError, SyntaxErrorKind as K};
 use super::lexer::Lexer;
 use super::token::{Token, TokenKind};
-use super::TextRange;
 
 /// Parses a whole text into games.
 pub fn parse(text: &str) -> ParsedFile {
@@ -55,7 +55,13 @@ struct Frame {
 
 impl Frame {
     fn new(node: NodeId) -> Frame {
-        Frame { node, first: NO_NODE, last: NO_NODE, has_move: false, number: NO_NODE }
+        Frame {
+            node,
+            first: NO_NODE,
+            last: NO_NODE,
+            has_move: false,
+            number: NO_NODE,
+        }
     }
 }
 
@@ -82,12 +88,18 @@ struct Builder {
 impl<'a> GameParser<'a> {
     /// A parser over `text` whose next game starts at byte `start`, a game boundary (or 0).
     pub fn new(text: &'a str, start: usize) -> GameParser<'a> {
-        GameParser { text, lexer: Lexer::new(text, start), pending: None, nodes_hint: 16 }
+        GameParser {
+            text,
+            lexer: Lexer::new(text, start),
+            pending: None,
+            nodes_hint: 16,
+        }
     }
 
     /// Where the next game starts (its first token), or the text length at the end.
     pub fn position(&self) -> usize {
-        self.pending.map_or(self.lexer.position(), |t| t.range.start as usize)
+        self.pending
+            .map_or(self.lexer.position(), |t| t.range.start as usize)
     }
 
     #[inline]
@@ -152,7 +164,10 @@ impl<'a> GameParser<'a> {
                 }
                 TokenKind::LBracket if b.tag.is_none() => {
                     let ends_game = match b.phase {
-                        Phase::Tags => !b.game.tags.is_empty() && is_event_tag(&self.text.as_bytes()[tok.range.start as usize..]),
+                        Phase::Tags => {
+                            !b.game.tags.is_empty()
+                                && is_event_tag(&self.text.as_bytes()[tok.range.start as usize..])
+                        }
                         _ => line_empty,
                     };
                     if ends_game {
@@ -178,7 +193,10 @@ impl<'a> GameParser<'a> {
 
 /// Whether `bytes` starts with an `[Event` tag (not `[EventDate`).
 pub(crate) fn is_event_tag(bytes: &[u8]) -> bool {
-    bytes.starts_with(b"[Event") && bytes.get(6).is_none_or(|c| matches!(c, b' ' | b'\t' | b'"' | b']'))
+    bytes.starts_with(b"[Event")
+        && bytes
+            .get(6)
+            .is_none_or(|c| matches!(c, b' ' | b'\t' | b'"' | b']'))
 }
 
 impl Builder {
@@ -194,7 +212,11 @@ impl Builder {
 
     fn push_node(&mut self, kind: NodeKind, range: TextRange) -> NodeId {
         let id = self.game.nodes.len() as NodeId;
-        self.game.nodes.push(Node { kind, range, next: NO_NODE });
+        self.game.nodes.push(Node {
+            kind,
+            range,
+            next: NO_NODE,
+        });
         let frame = &mut self.cur;
         if frame.last == NO_NODE {
             frame.first = id;
@@ -209,7 +231,10 @@ impl Builder {
         let parent = self.stack.pop().expect("only variation frames are closed");
         let frame = std::mem::replace(&mut self.cur, parent);
         let node = &mut self.game.nodes[frame.node as usize];
-        node.kind = NodeKind::Variation { first: frame.first, closed };
+        node.kind = NodeKind::Variation {
+            first: frame.first,
+            closed,
+        };
         if closed {
             node.range.end = end;
             if !frame.has_move {
@@ -244,16 +269,23 @@ impl Builder {
                 let tag = self.tag.take().expect("in a tag");
                 let range = TextRange::new(tag.open.start, r.end);
                 match (tag.name, tag.value) {
-                    (Some(name), Some(value)) => self.game.tags.push(TagPair { name, value, range }),
+                    (Some(name), Some(value)) => {
+                        self.game.tags.push(TagPair { name, value, range })
+                    }
                     _ => self.error(K::UnterminatedTag, range),
                 }
             }
-            TokenKind::Symbol | TokenKind::MoveNumber if tag.name.is_none() && tag.value.is_none() => {
+            TokenKind::Symbol | TokenKind::MoveNumber
+                if tag.name.is_none() && tag.value.is_none() =>
+            {
                 tag.name = Some(r);
                 tag.end = r.end;
             }
             TokenKind::String { terminated } if tag.value.is_none() => {
-                tag.value = Some(TextRange::new(r.start + 1, if terminated { r.end - 1 } else { r.end }));
+                tag.value = Some(TextRange::new(
+                    r.start + 1,
+                    if terminated { r.end - 1 } else { r.end },
+                ));
                 tag.value_terminated = terminated;
                 tag.end = r.end;
                 if !terminated {
@@ -286,7 +318,13 @@ impl Builder {
                 return;
             }
             TokenKind::LBracket if self.phase == Phase::Tags => {
-                self.tag = Some(TagState { open: r, name: None, value: None, value_terminated: false, end: r.end });
+                self.tag = Some(TagState {
+                    open: r,
+                    name: None,
+                    value: None,
+                    value_terminated: false,
+                    end: r.end,
+                });
                 return;
             }
             _ => {}
@@ -297,14 +335,18 @@ impl Builder {
         let after_result = self.phase == Phase::AfterResult;
         let mut flag_after_result = after_result;
         match tok.kind {
-            TokenKind::BraceComment { terminated, nested_open } => {
+            TokenKind::BraceComment {
+                terminated,
+                nested_open,
+            } => {
                 flag_after_result = false;
                 self.push_node(NodeKind::Comment { brace: true }, r);
                 if !terminated {
                     self.error(K::UnterminatedComment, TextRange::new(r.start, r.start + 1));
                 }
                 if nested_open {
-                    let body = &text.as_bytes()[tok.range.start as usize + 1..tok.range.end as usize];
+                    let body =
+                        &text.as_bytes()[tok.range.start as usize + 1..tok.range.end as usize];
                     for (i, &c) in body.iter().enumerate() {
                         if c == b'{' {
                             let at = r.start + 1 + i as u32;
@@ -337,7 +379,13 @@ impl Builder {
                     self.error(K::VariationBeforeFirstMove, r);
                 }
                 self.cur.number = NO_NODE;
-                let id = self.push_node(NodeKind::Variation { first: NO_NODE, closed: false }, r);
+                let id = self.push_node(
+                    NodeKind::Variation {
+                        first: NO_NODE,
+                        closed: false,
+                    },
+                    r,
+                );
                 let parent = std::mem::replace(&mut self.cur, Frame::new(id));
                 self.stack.push(parent);
             }
@@ -368,7 +416,9 @@ impl Builder {
                     self.error(K::UnterminatedString, r);
                 }
             }
-            TokenKind::Unknown | TokenKind::LBracket | TokenKind::RBracket => self.error(K::UnknownToken, r),
+            TokenKind::Unknown | TokenKind::LBracket | TokenKind::RBracket => {
+                self.error(K::UnknownToken, r)
+            }
             TokenKind::Bom | TokenKind::Whitespace | TokenKind::Newline | TokenKind::Escape => {}
         }
         if flag_after_result {
@@ -384,7 +434,8 @@ impl Builder {
         if let Some(range) = self.after_result {
             self.error(K::TokensAfterResult, range);
         }
-        if self.game.result.is_none() && (!self.game.tags.is_empty() || !self.game.nodes.is_empty()) {
+        if self.game.result.is_none() && (!self.game.tags.is_empty() || !self.game.nodes.is_empty())
+        {
             self.error(K::MissingResult, TextRange::empty(content_end));
         }
     }

@@ -72,7 +72,10 @@ impl<R: Read> GameReader<R> {
     fn fill(&mut self) -> io::Result<()> {
         // Drop consumed text, keeping one context char, once it is at least half the buffer.
         if self.start > 0 && self.start * 2 >= self.buf.len() {
-            let keep = self.buf[..self.start].chars().next_back().map_or(0, char::len_utf8);
+            let keep = self.buf[..self.start]
+                .chars()
+                .next_back()
+                .map_or(0, char::len_utf8);
             let cut = self.start - keep;
             self.buf.drain(..cut);
             self.start = keep;
@@ -154,7 +157,13 @@ impl<R: Read> GameReader<R> {
                     self.text_offset += text.len() as u64;
                     self.line += count_line_breaks(text.as_bytes());
                     self.start = end;
-                    return Ok(Some(StreamedGame { game, text, byte_offset, line, windows_1252 }));
+                    return Ok(Some(StreamedGame {
+                        game,
+                        text,
+                        byte_offset,
+                        line,
+                        windows_1252,
+                    }));
                 }
                 None if self.eof => return Ok(None),
                 _ => self.fill()?,
@@ -177,7 +186,11 @@ fn count_line_breaks(bytes: &[u8]) -> u64 {
     while let Some(k) = memchr::memchr2(b'\n', b'\r', &bytes[i..]) {
         let j = i + k;
         n += 1;
-        i = if bytes[j] == b'\r' && bytes.get(j + 1) == Some(&b'\n') { j + 2 } else { j + 1 };
+        i = if bytes[j] == b'\r' && bytes.get(j + 1) == Some(&b'\n') {
+            j + 2
+        } else {
+            j + 1
+        };
     }
     n
 }

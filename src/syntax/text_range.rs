@@ -32,7 +32,10 @@ impl TextRange {
     /// The empty range at `offset`.
     #[inline]
     pub const fn empty(offset: u32) -> TextRange {
-        TextRange { start: offset, end: offset }
+        TextRange {
+            start: offset,
+            end: offset,
+        }
     }
 
     /// Length in bytes.
@@ -62,7 +65,10 @@ impl TextRange {
     /// The range moved right by `by` bytes.
     #[inline]
     pub const fn shifted(self, by: u32) -> TextRange {
-        TextRange { start: self.start + by, end: self.end + by }
+        TextRange {
+            start: self.start + by,
+            end: self.end + by,
+        }
     }
 
     /// The range as a `usize` range, for slicing.

@@ -74,7 +74,10 @@ impl TokenKind {
     /// Whether the token carries no meaning for the parser: whitespace, line breaks, the BOM.
     #[inline]
     pub fn is_trivia(self) -> bool {
-        matches!(self, TokenKind::Whitespace | TokenKind::Newline | TokenKind::Bom)
+        matches!(
+            self,
+            TokenKind::Whitespace | TokenKind::Newline | TokenKind::Bom
+        )
     }
 }
 

@@ -24,7 +24,9 @@ fn escape_property(s: &str) -> String {
 
 /// Escapes the message (`%`, CR, LF).
 fn escape_data(s: &str) -> String {
-    s.replace('%', "%25").replace('\r', "%0D").replace('\n', "%0A")
+    s.replace('%', "%25")
+        .replace('\r', "%0D")
+        .replace('\n', "%0A")
 }
 
 impl<W: Write> Printer for GithubPrinter<W> {

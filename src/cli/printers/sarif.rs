@@ -15,7 +15,10 @@ pub struct SarifPrinter<W: Write> {
 impl<W: Write> SarifPrinter<W> {
     /// A printer writing to `out`.
     pub fn new(out: W) -> Self {
-        SarifPrinter { out, results: Vec::new() }
+        SarifPrinter {
+            out,
+            results: Vec::new(),
+        }
     }
 }
 

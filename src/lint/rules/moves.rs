@@ -30,13 +30,19 @@ pub struct MoveEvent<'a> {
 pub fn rule_for(deviation: Deviation) -> Rule {
     use Deviation::*;
     match deviation {
-        CastlingZero | CastlingLowercase | CastlingUnicodeDash | CastlingAsKingMove => Rule::CastlingNotation,
-        PromotionWithoutEquals | PromotionLowercase | PromotionParentheses | PromotionSlash => Rule::PromotionFormat,
+        CastlingZero | CastlingLowercase | CastlingUnicodeDash | CastlingAsKingMove => {
+            Rule::CastlingNotation
+        }
+        PromotionWithoutEquals | PromotionLowercase | PromotionParentheses | PromotionSlash => {
+            Rule::PromotionFormat
+        }
         LongAlgebraic => Rule::LongAlgebraic,
         PawnLetter => Rule::PawnLetter,
         PieceCase => Rule::PieceCase,
         EnPassantSuffix => Rule::EpSuffix,
-        DoublePlus | MissingCheck | MissingMate | CheckForMate | MateForCheck | SpuriousCheck => Rule::CheckSuffix,
+        DoublePlus | MissingCheck | MissingMate | CheckForMate | MateForCheck | SpuriousCheck => {
+            Rule::CheckSuffix
+        }
         MissingCapture | SpuriousCapture => Rule::CaptureMarker,
         OverDisambiguated => Rule::OverDisambiguated,
         WrongDisambiguator => Rule::WrongDisambiguator,
@@ -45,7 +51,11 @@ pub fn rule_for(deviation: Deviation) -> Rule {
 
 /// Resolves and plays one move. Returns the state after it with the move played (`None` for a null
 /// move), or `None` when the line stops here.
-pub fn play(cx: &mut GameContext<'_>, event: &MoveEvent<'_>, mut state: LineState) -> Option<(LineState, Option<Move>)> {
+pub fn play(
+    cx: &mut GameContext<'_>,
+    event: &MoveEvent<'_>,
+    mut state: LineState,
+) -> Option<(LineState, Option<Move>)> {
     check_move_number(cx, event, &state.position);
     let resolved = match state.position.resolve_san(event.text, event.mode) {
         Ok(resolved) => resolved,
@@ -75,12 +85,25 @@ pub fn play(cx: &mut GameContext<'_>, event: &MoveEvent<'_>, mut state: LineStat
                 continue;
             }
             reported.push(rule);
-            let mut d = Diagnostic::new(rule, event.range, format!("`{}`: {deviation}; canonical SAN is `{canonical}`", event.text))
-                .with_fix(Fix::safe(format!("Write `{canonical}`"), Edit::replace(event.range, canonical.clone())));
+            let mut d = Diagnostic::new(
+                rule,
+                event.range,
+                format!(
+                    "`{}`: {deviation}; canonical SAN is `{canonical}`",
+                    event.text
+                ),
+            )
+            .with_fix(Fix::safe(
+                format!("Write `{canonical}`"),
+                Edit::replace(event.range, canonical.clone()),
+            ));
             if deviation == Deviation::EnPassantSuffix
                 && let Some(double_step) = state.last_move
             {
-                d = d.with_related(double_step, "the double step this en-passant capture answers");
+                d = d.with_related(
+                    double_step,
+                    "the double step this en-passant capture answers",
+                );
             }
             cx.report(d);
         }
@@ -94,7 +117,12 @@ pub fn play(cx: &mut GameContext<'_>, event: &MoveEvent<'_>, mut state: LineStat
     Some((state, Some(m)))
 }
 
-fn report_error(cx: &mut GameContext<'_>, event: &MoveEvent<'_>, state: &LineState, error: &SanError) {
+fn report_error(
+    cx: &mut GameContext<'_>,
+    event: &MoveEvent<'_>,
+    state: &LineState,
+    error: &SanError,
+) {
     let stop = if event.main {
         "the rest of the main line is not replayed"
     } else {
@@ -102,9 +130,11 @@ fn report_error(cx: &mut GameContext<'_>, event: &MoveEvent<'_>, state: &LineSta
     };
     let position = &state.position;
     let d = match error {
-        SanError::Invalid { reason } => {
-            Diagnostic::new(Rule::IllegalMove, event.range, format!("`{}` is not a move: {reason}; {stop}", event.text))
-        }
+        SanError::Invalid { reason } => Diagnostic::new(
+            Rule::IllegalMove,
+            event.range,
+            format!("`{}` is not a move: {reason}; {stop}", event.text),
+        ),
         SanError::Ambiguous { candidates } => {
             let sans: Vec<String> = candidates.iter().map(|m| position.san(m)).collect();
             let origins: Vec<String> = candidates.iter().map(|m| m.from.to_string()).collect();
@@ -116,33 +146,58 @@ fn report_error(cx: &mut GameContext<'_>, event: &MoveEvent<'_>, state: &LineSta
                     "`{}` is ambiguous: the {role}s on {} can all make it ({}); {stop}",
                     event.text,
                     origins.join(" and "),
-                    sans.iter().map(|s| format!("`{s}`")).collect::<Vec<_>>().join(", ")
+                    sans.iter()
+                        .map(|s| format!("`{s}`"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
                 ),
             );
             for san in sans {
                 // Each candidate is a choice between meanings: never applied without asking.
-                d = d.with_fix(Fix::unsafe_edit(format!("Disambiguate: `{san}`"), Edit::replace(event.range, san)));
+                d = d.with_fix(Fix::unsafe_edit(
+                    format!("Disambiguate: `{san}`"),
+                    Edit::replace(event.range, san),
+                ));
             }
             d
         }
         SanError::Illegal { reason } => {
             let rule = match reason {
                 IllegalReason::PromotionMissing { .. } => Rule::PromotionMissing,
-                IllegalReason::PromotionNotAllowed | IllegalReason::WrongPromotion { .. } => Rule::PromotionPiece,
+                IllegalReason::PromotionNotAllowed | IllegalReason::WrongPromotion { .. } => {
+                    Rule::PromotionPiece
+                }
                 _ => Rule::IllegalMove,
             };
-            let mut d = Diagnostic::new(rule, event.range, format!("`{}` is illegal: {reason}; {stop}", event.text));
+            let mut d = Diagnostic::new(
+                rule,
+                event.range,
+                format!("`{}` is illegal: {reason}; {stop}", event.text),
+            );
             if let IllegalReason::CastlingRightLost { side } = reason {
                 let color = position.turn();
-                let side_idx = if *side == CastlingSide::KingSide { 0 } else { 1 };
+                let side_idx = if *side == CastlingSide::KingSide {
+                    0
+                } else {
+                    1
+                };
                 if let Some(lost_at) = state.losses[color.index()][side_idx] {
-                    d = d.with_related(lost_at, format!("the {} castling right was lost with this move", color.name()));
+                    d = d.with_related(
+                        lost_at,
+                        format!(
+                            "the {} castling right was lost with this move",
+                            color.name()
+                        ),
+                    );
                 }
             }
             if let IllegalReason::NoEnPassant { .. } = reason
                 && let Some(last) = state.last_move
             {
-                d = d.with_related(last, "the last move, which was not a double step beside this pawn");
+                d = d.with_related(
+                    last,
+                    "the last move, which was not a double step beside this pawn",
+                );
             }
             d
         }
@@ -156,7 +211,11 @@ fn report_error(cx: &mut GameContext<'_>, event: &MoveEvent<'_>, state: &LineSta
 fn check_move_number(cx: &mut GameContext<'_>, event: &MoveEvent<'_>, position: &Position) {
     let n = position.fullmove_number();
     let white = position.turn() == Color::White;
-    let wanted = if white { format!("{n}.") } else { format!("{n}...") };
+    let wanted = if white {
+        format!("{n}.")
+    } else {
+        format!("{n}...")
+    };
     match event.number {
         Some(range) => {
             let written = range.slice(cx.text);
@@ -164,7 +223,11 @@ fn check_move_number(cx: &mut GameContext<'_>, event: &MoveEvent<'_>, position: 
             let dots = written.len() - digits.len();
             let number_ok = digits.parse::<u32>().ok() == Some(n);
             // `12.` before black's move is fine in import format; `12...` before white's is not.
-            let dots_ok = if white { dots >= 1 && !written.ends_with("...") } else { dots >= 1 };
+            let dots_ok = if white {
+                dots >= 1 && !written.ends_with("...")
+            } else {
+                dots >= 1
+            };
             if !number_ok || !dots_ok {
                 cx.report(
                     Diagnostic::new(
@@ -183,9 +246,14 @@ fn check_move_number(cx: &mut GameContext<'_>, event: &MoveEvent<'_>, position: 
                     Diagnostic::new(
                         Rule::MoveNumber,
                         TextRange::empty(event.range.start),
-                        format!("the export format wants the move number `{wanted}` before this move"),
+                        format!(
+                            "the export format wants the move number `{wanted}` before this move"
+                        ),
                     )
-                    .with_fix(Fix::safe(format!("Insert `{wanted}`"), Edit::insert(event.range.start, format!("{wanted} ")))),
+                    .with_fix(Fix::safe(
+                        format!("Insert `{wanted}`"),
+                        Edit::insert(event.range.start, format!("{wanted} ")),
+                    )),
                 );
             }
         }
@@ -202,7 +270,14 @@ pub fn report_detached_ep_suffix(cx: &mut GameContext<'_>, range: TextRange) {
     // Delete the suffix together with the whitespace before it.
     let start = cx.text[..range.start as usize].trim_end().len() as u32;
     cx.report(
-        Diagnostic::new(Rule::EpSuffix, range, "`e.p.` is not part of SAN: an en-passant capture is written like any pawn capture")
-            .with_fix(Fix::safe("Remove `e.p.`", Edit::delete(TextRange::new(start, range.end)))),
+        Diagnostic::new(
+            Rule::EpSuffix,
+            range,
+            "`e.p.` is not part of SAN: an en-passant capture is written like any pawn capture",
+        )
+        .with_fix(Fix::safe(
+            "Remove `e.p.`",
+            Edit::delete(TextRange::new(start, range.end)),
+        )),
     );
 }

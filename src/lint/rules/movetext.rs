@@ -38,7 +38,10 @@ pub fn check(cx: &mut GameContext<'_>) {
                         node.range,
                         format!("`{text}` is written `{nag}` in the export format"),
                     )
-                    .with_fix(Fix::safe(format!("Write `{nag}`"), Edit::replace(node.range, replacement))),
+                    .with_fix(Fix::safe(
+                        format!("Write `{nag}`"),
+                        Edit::replace(node.range, replacement),
+                    )),
                 );
             }
             _ => {}
@@ -49,7 +52,15 @@ pub fn check(cx: &mut GameContext<'_>) {
 /// Checks the `PlyCount` tag against the number of main-line moves, when the main line was read
 /// to its end.
 pub fn check_ply_count(cx: &mut GameContext<'_>, outcome: &ReplayOutcome) {
-    let Some(tag) = cx.game.tags.iter().copied().find(|t| t.name(cx.text) == "PlyCount") else { return };
+    let Some(tag) = cx
+        .game
+        .tags
+        .iter()
+        .copied()
+        .find(|t| t.name(cx.text) == "PlyCount")
+    else {
+        return;
+    };
     let value = tag.value(cx.text);
     let plies = outcome.n_mainline_plies;
     if value.parse::<usize>().ok() != Some(plies) {
@@ -59,7 +70,10 @@ pub fn check_ply_count(cx: &mut GameContext<'_>, outcome: &ReplayOutcome) {
                 tag.value,
                 format!("`PlyCount` says {value} but the main line has {plies} plies"),
             )
-            .with_fix(Fix::safe(format!("Set `PlyCount` to {plies}"), Edit::replace(tag.value, plies.to_string()))),
+            .with_fix(Fix::safe(
+                format!("Set `PlyCount` to {plies}"),
+                Edit::replace(tag.value, plies.to_string()),
+            )),
         );
     }
 }

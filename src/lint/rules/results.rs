@@ -18,7 +18,12 @@ fn parse_result(value: &str) -> Option<GameResult> {
 
 /// Checks the `Result` tag's value, the marker's spelling, and that the two agree.
 pub fn check(cx: &mut GameContext<'_>) {
-    let tag = cx.game.tags.iter().copied().find(|t| t.name(cx.text) == "Result");
+    let tag = cx
+        .game
+        .tags
+        .iter()
+        .copied()
+        .find(|t| t.name(cx.text) == "Result");
     let tag_result = tag.and_then(|t| {
         let value = t.value(cx.text);
         let parsed = parse_result(&value);
@@ -30,7 +35,10 @@ pub fn check(cx: &mut GameContext<'_>) {
             );
             let d = match cx.game.result {
                 Some(marker) => d.with_fix(Fix::unsafe_edit(
-                    format!("Use the termination marker's `{}`", marker.token.result.as_str()),
+                    format!(
+                        "Use the termination marker's `{}`",
+                        marker.token.result.as_str()
+                    ),
                     Edit::replace(t.value, marker.token.result.as_str()),
                 )),
                 None => d,
@@ -46,7 +54,10 @@ pub fn check(cx: &mut GameContext<'_>) {
             Diagnostic::new(
                 Rule::BadResultValue,
                 marker.range,
-                format!("result `{spelled}` should be written `{}`", marker.token.result.as_str()),
+                format!(
+                    "result `{spelled}` should be written `{}`",
+                    marker.token.result.as_str()
+                ),
             )
             .with_fix(Fix::safe(
                 format!("Write `{}`", marker.token.result.as_str()),
@@ -83,12 +94,22 @@ pub fn check_final_position(cx: &mut GameContext<'_>, last: &Position) {
     let stated = marker.token.result;
     let (actual, why) = if last.is_checkmate() {
         let winner = !last.turn();
-        let result = if winner == Color::White { GameResult::WhiteWins } else { GameResult::BlackWins };
+        let result = if winner == Color::White {
+            GameResult::WhiteWins
+        } else {
+            GameResult::BlackWins
+        };
         (result, format!("{} is checkmated", last.turn().name()))
     } else if last.is_stalemate() {
-        (GameResult::Draw, format!("{} is stalemated", last.turn().name()))
+        (
+            GameResult::Draw,
+            format!("{} is stalemated", last.turn().name()),
+        )
     } else if last.is_insufficient_material() {
-        (GameResult::Draw, "neither side has mating material".to_string())
+        (
+            GameResult::Draw,
+            "neither side has mating material".to_string(),
+        )
     } else {
         return;
     };
@@ -97,9 +118,16 @@ pub fn check_final_position(cx: &mut GameContext<'_>, last: &Position) {
             Diagnostic::new(
                 Rule::ResultContradictsPosition,
                 marker.range,
-                format!("the game ends with `{}`, but after the last move {why}: the result is `{}`", stated.as_str(), actual.as_str()),
+                format!(
+                    "the game ends with `{}`, but after the last move {why}: the result is `{}`",
+                    stated.as_str(),
+                    actual.as_str()
+                ),
             )
-            .with_fix(Fix::unsafe_edit(format!("Write `{}`", actual.as_str()), Edit::replace(marker.range, actual.as_str()))),
+            .with_fix(Fix::unsafe_edit(
+                format!("Write `{}`", actual.as_str()),
+                Edit::replace(marker.range, actual.as_str()),
+            )),
         );
     }
 }

@@ -24,12 +24,22 @@ enum Variant {
 }
 
 fn variant_of(name: &str) -> Variant {
-    let key: String = name.chars().filter(|c| c.is_ascii_alphanumeric()).collect::<String>().to_ascii_lowercase();
+    let key: String = name
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric())
+        .collect::<String>()
+        .to_ascii_lowercase();
     match key.as_str() {
-        "" | "standard" | "chess" | "normal" | "fromposition" | "orthodox" | "classical" => Variant::Standard,
-        "chess960" | "960" | "fischerandom" | "fischerrandom" | "frc" | "chess960fischerrandom" | "freestyle" => {
-            Variant::Chess960
+        "" | "standard" | "chess" | "normal" | "fromposition" | "orthodox" | "classical" => {
+            Variant::Standard
         }
+        "chess960"
+        | "960"
+        | "fischerandom"
+        | "fischerrandom"
+        | "frc"
+        | "chess960fischerrandom"
+        | "freestyle" => Variant::Chess960,
         _ => Variant::Unsupported,
     }
 }
@@ -49,10 +59,13 @@ pub fn rule_for(error: &FenError) -> Rule {
         | FullmoveNumber { .. } => Rule::FenSyntax,
         MissingKing { .. } | TooManyKings { .. } => Rule::FenKings,
         PawnOnBackRank { .. } => Rule::FenPawnsOnBackRank,
-        CastlingWithoutKing { .. } | CastlingWithoutRook { .. } | CastlingDuplicate { .. } | CastlingNotStandard { .. } => {
-            Rule::FenCastlingRights
+        CastlingWithoutKing { .. }
+        | CastlingWithoutRook { .. }
+        | CastlingDuplicate { .. }
+        | CastlingNotStandard { .. } => Rule::FenCastlingRights,
+        EpWrongRank { .. } | EpOccupied { .. } | EpNoPawn { .. } | EpOriginOccupied { .. } => {
+            Rule::FenEpSquare
         }
-        EpWrongRank { .. } | EpOccupied { .. } | EpNoPawn { .. } | EpOriginOccupied { .. } => Rule::FenEpSquare,
         OppositeCheck { .. } => Rule::FenOppositeCheck,
         ImpossibleCheck { .. } => Rule::FenImpossibleCheck,
         #[allow(unreachable_patterns)]
@@ -61,7 +74,11 @@ pub fn rule_for(error: &FenError) -> Rule {
 }
 
 fn find_tag(cx: &GameContext<'_>, name: &str) -> Option<TagPair> {
-    cx.game.tags.iter().copied().find(|t| t.name(cx.text) == name)
+    cx.game
+        .tags
+        .iter()
+        .copied()
+        .find(|t| t.name(cx.text) == name)
 }
 
 /// Checks the setup tags and returns the start position, or `None` when the moves cannot be judged
@@ -99,13 +116,26 @@ pub fn check(cx: &mut GameContext<'_>) -> Option<Start> {
             }
             return None;
         }
-        return Some(Start { position: Position::new(), mode: CastlingMode::Standard });
+        return Some(Start {
+            position: Position::new(),
+            mode: CastlingMode::Standard,
+        });
     };
     if setup_tag.is_none_or(|t| t.value(cx.text) != "1") {
-        let d = Diagnostic::new(Rule::FenWithoutSetup, fen_tag.range, "a `FEN` tag should come with `[SetUp \"1\"]`");
+        let d = Diagnostic::new(
+            Rule::FenWithoutSetup,
+            fen_tag.range,
+            "a `FEN` tag should come with `[SetUp \"1\"]`",
+        );
         let d = match setup_tag {
-            Some(t) => d.with_fix(Fix::safe("Set `SetUp` to \"1\"", Edit::replace(t.value, "1"))),
-            None => d.with_fix(Fix::safe("Add `[SetUp \"1\"]`", Edit::insert(fen_tag.range.start, "[SetUp \"1\"]\n"))),
+            Some(t) => d.with_fix(Fix::safe(
+                "Set `SetUp` to \"1\"",
+                Edit::replace(t.value, "1"),
+            )),
+            None => d.with_fix(Fix::safe(
+                "Add `[SetUp \"1\"]`",
+                Edit::insert(fen_tag.range.start, "[SetUp \"1\"]\n"),
+            )),
         };
         cx.report(d);
     }
@@ -123,7 +153,8 @@ pub fn check(cx: &mut GameContext<'_>) -> Option<Start> {
         }
         Ok(loaded) => {
             for warning in &loaded.warnings {
-                let mut d = Diagnostic::new(Rule::FenEpSquare, fen_tag.value, format!("FEN: {warning}"));
+                let mut d =
+                    Diagnostic::new(Rule::FenEpSquare, fen_tag.value, format!("FEN: {warning}"));
                 d.severity = Severity::Warning;
                 cx.report(d);
             }
@@ -148,7 +179,10 @@ pub fn check(cx: &mut GameContext<'_>) -> Option<Start> {
             } else {
                 CastlingMode::Standard
             };
-            Some(Start { position: loaded.position, mode })
+            Some(Start {
+                position: loaded.position,
+                mode,
+            })
         }
     }
 }

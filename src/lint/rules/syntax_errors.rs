@@ -8,12 +8,14 @@ use crate::syntax::{SyntaxErrorKind, TagPair, TextRange};
 /// The rule that reports a syntax error of `kind`.
 pub fn rule_for(kind: SyntaxErrorKind) -> Rule {
     match kind {
-        SyntaxErrorKind::UnterminatedString | SyntaxErrorKind::UnterminatedTag | SyntaxErrorKind::MissingBracket => {
-            Rule::TagSyntax
-        }
+        SyntaxErrorKind::UnterminatedString
+        | SyntaxErrorKind::UnterminatedTag
+        | SyntaxErrorKind::MissingBracket => Rule::TagSyntax,
         SyntaxErrorKind::UnterminatedComment => Rule::UnterminatedComment,
         SyntaxErrorKind::StrayBrace => Rule::StrayBrace,
-        SyntaxErrorKind::UnclosedParen | SyntaxErrorKind::UnmatchedParen => Rule::UnbalancedParenthesis,
+        SyntaxErrorKind::UnclosedParen | SyntaxErrorKind::UnmatchedParen => {
+            Rule::UnbalancedParenthesis
+        }
         SyntaxErrorKind::EmptyVariation => Rule::EmptyVariation,
         SyntaxErrorKind::VariationBeforeFirstMove => Rule::VariationBeforeFirstMove,
         SyntaxErrorKind::UnknownToken => Rule::UnknownToken,
@@ -61,7 +63,10 @@ fn unescaped_quote_tag(cx: &GameContext<'_>, tag: &TagPair) -> Option<(Diagnosti
     if n_unescaped == 0 || escaped.contains('\n') {
         return None;
     }
-    let value = TextRange::new(tag.range.start + open as u32 + 1, tag.range.start + last as u32);
+    let value = TextRange::new(
+        tag.range.start + open as u32 + 1,
+        tag.range.start + last as u32,
+    );
     let name = tag.name(text);
     let d = Diagnostic::new(
         Rule::TagSyntax,
@@ -77,10 +82,15 @@ pub fn check(cx: &mut GameContext<'_>) {
     let errors = cx.game.errors.clone();
     // Tags broken by unescaped quotes: one diagnostic each, replacing their stray-token errors.
     let mut broken_tags: Vec<TextRange> = Vec::new();
-    if errors.iter().any(|e| e.kind == SyntaxErrorKind::UnknownToken) {
+    if errors
+        .iter()
+        .any(|e| e.kind == SyntaxErrorKind::UnknownToken)
+    {
         for tag in &cx.game.tags {
             let inside = |e: &crate::syntax::SyntaxError| {
-                e.kind == SyntaxErrorKind::UnknownToken && tag.range.start <= e.range.start && e.range.end <= tag.range.end
+                e.kind == SyntaxErrorKind::UnknownToken
+                    && tag.range.start <= e.range.start
+                    && e.range.end <= tag.range.end
             };
             if errors.iter().any(inside)
                 && let Some((d, range)) = unescaped_quote_tag(cx, tag)
@@ -92,7 +102,9 @@ pub fn check(cx: &mut GameContext<'_>) {
     }
     for error in errors {
         if error.kind == SyntaxErrorKind::UnknownToken
-            && broken_tags.iter().any(|t| t.start <= error.range.start && error.range.end <= t.end)
+            && broken_tags
+                .iter()
+                .any(|t| t.start <= error.range.start && error.range.end <= t.end)
         {
             continue;
         }
@@ -103,19 +115,29 @@ pub fn check(cx: &mut GameContext<'_>) {
                 message = format!("unknown token `{}`", error.range.slice(cx.text));
             }
             SyntaxErrorKind::UnterminatedComment => {
-                message.push_str("; the rest of the game is not read (reading resumes at the next game)");
+                message.push_str(
+                    "; the rest of the game is not read (reading resumes at the next game)",
+                );
             }
             _ => {}
         }
         let mut d = Diagnostic::new(rule, error.range, message);
         match error.kind {
             SyntaxErrorKind::MissingResult => {
-                let fallback = cx.tag("Result").filter(|r| matches!(r.as_ref(), "1-0" | "0-1" | "1/2-1/2" | "*"));
+                let fallback = cx
+                    .tag("Result")
+                    .filter(|r| matches!(r.as_ref(), "1-0" | "0-1" | "1/2-1/2" | "*"));
                 let result = fallback.map_or_else(|| "*".to_string(), |r| r.into_owned());
-                d = d.with_fix(Fix::unsafe_edit(format!("Add the result `{result}`"), Edit::insert(error.range.start, format!(" {result}"))));
+                d = d.with_fix(Fix::unsafe_edit(
+                    format!("Add the result `{result}`"),
+                    Edit::insert(error.range.start, format!(" {result}")),
+                ));
             }
             SyntaxErrorKind::EmptyVariation => {
-                d = d.with_fix(Fix::safe("Remove the empty variation", Edit::delete(error.range)));
+                d = d.with_fix(Fix::safe(
+                    "Remove the empty variation",
+                    Edit::delete(error.range),
+                ));
             }
             _ => {}
         }

@@ -6,7 +6,8 @@ use crate::lint::rule::Rule;
 use crate::syntax::TextRange;
 
 /// The Seven Tag Roster, in the order the export format wants it.
-pub const SEVEN_TAG_ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
+pub const SEVEN_TAG_ROSTER: [&str; 7] =
+    ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
 
 /// Runs every tag rule on the game.
 pub fn check(cx: &mut GameContext<'_>) {
@@ -23,8 +24,12 @@ fn duplicates_and_names(cx: &mut GameContext<'_>) {
             continue;
         }
         if let Some(first) = tags[..i].iter().find(|t| t.name(cx.text) == name) {
-            let d = Diagnostic::new(Rule::DuplicateTag, tag.range, format!("tag `{name}` appears twice in this game"))
-                .with_related(first.range, "first given here");
+            let d = Diagnostic::new(
+                Rule::DuplicateTag,
+                tag.range,
+                format!("tag `{name}` appears twice in this game"),
+            )
+            .with_related(first.range, "first given here");
             cx.report(d);
         }
         let valid_name = name.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
@@ -90,24 +95,40 @@ fn roster(cx: &mut GameContext<'_>) {
         return;
     }
     let names: Vec<&str> = cx.game.tags.iter().map(|t| t.name(cx.text)).collect();
-    let missing: Vec<&str> = SEVEN_TAG_ROSTER.iter().copied().filter(|r| !names.contains(r)).collect();
+    let missing: Vec<&str> = SEVEN_TAG_ROSTER
+        .iter()
+        .copied()
+        .filter(|r| !names.contains(r))
+        .collect();
     let at = cx.game.tags.first().map_or(cx.game.content, |t| t.range);
     if !missing.is_empty() {
         cx.report(Diagnostic::new(
             Rule::SevenTagRoster,
             TextRange::new(at.start, at.start),
-            format!("the Seven Tag Roster is incomplete: missing {}", quoted_list(&missing)),
+            format!(
+                "the Seven Tag Roster is incomplete: missing {}",
+                quoted_list(&missing)
+            ),
         ));
     }
     // The roster tags present must come first, in roster order.
-    let present: Vec<usize> = names.iter().filter_map(|n| SEVEN_TAG_ROSTER.iter().position(|r| r == n)).collect();
+    let present: Vec<usize> = names
+        .iter()
+        .filter_map(|n| SEVEN_TAG_ROSTER.iter().position(|r| r == n))
+        .collect();
     let n_roster = present.len();
-    let roster_first = names.iter().take(n_roster).all(|n| SEVEN_TAG_ROSTER.contains(n));
+    let roster_first = names
+        .iter()
+        .take(n_roster)
+        .all(|n| SEVEN_TAG_ROSTER.contains(n));
     let in_order = present.windows(2).all(|w| w[0] < w[1]);
     if !(roster_first && in_order) && cx.game.tags.len() > 1 {
         let mut d = Diagnostic::new(
             Rule::TagOrder,
-            TextRange::new(cx.game.tags[0].range.start, cx.game.tags.last().unwrap().range.end),
+            TextRange::new(
+                cx.game.tags[0].range.start,
+                cx.game.tags.last().unwrap().range.end,
+            ),
             "the Seven Tag Roster must come first, in the order Event, Site, Date, Round, White, Black, Result",
         );
         if let Some(fix) = reorder_fix(cx) {
@@ -129,14 +150,30 @@ fn reorder_fix(cx: &GameContext<'_>) -> Option<Fix> {
         }
     }
     let mut ordered: Vec<_> = tags.iter().collect();
-    ordered.sort_by_key(|t| SEVEN_TAG_ROSTER.iter().position(|r| *r == t.name(cx.text)).unwrap_or(SEVEN_TAG_ROSTER.len()));
-    let newline = if cx.text.contains("\r\n") { "\r\n" } else { "\n" };
+    ordered.sort_by_key(|t| {
+        SEVEN_TAG_ROSTER
+            .iter()
+            .position(|r| *r == t.name(cx.text))
+            .unwrap_or(SEVEN_TAG_ROSTER.len())
+    });
+    let newline = if cx.text.contains("\r\n") {
+        "\r\n"
+    } else {
+        "\n"
+    };
     let text: Vec<&str> = ordered.iter().map(|t| t.range.slice(cx.text)).collect();
-    Some(Fix::safe("Put the Seven Tag Roster first, in order", Edit::replace(span, text.join(newline))))
+    Some(Fix::safe(
+        "Put the Seven Tag Roster first, in order",
+        Edit::replace(span, text.join(newline)),
+    ))
 }
 
 fn quoted_list(names: &[&str]) -> String {
-    names.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", ")
+    names
+        .iter()
+        .map(|n| format!("`{n}`"))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// `YYYY.MM.DD` where each part may be all `?`.
@@ -148,17 +185,27 @@ pub fn is_pgn_date(value: &str) -> bool {
     let part_ok = |p: &str, len: usize, max: u32| {
         p.len() == len
             && (p.bytes().all(|b| b == b'?')
-                || (p.bytes().all(|b| b.is_ascii_digit()) && p.parse::<u32>().is_ok_and(|n| (len == 4 || n >= 1) && n <= max)))
+                || (p.bytes().all(|b| b.is_ascii_digit())
+                    && p.parse::<u32>()
+                        .is_ok_and(|n| (len == 4 || n >= 1) && n <= max)))
     };
     part_ok(parts[0], 4, 9999) && part_ok(parts[1], 2, 12) && part_ok(parts[2], 2, 31)
 }
 
 fn is_round(value: &str) -> bool {
-    value == "-" || value == "?" || (!value.is_empty() && value.split('.').all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit())))
+    value == "-"
+        || value == "?"
+        || (!value.is_empty()
+            && value
+                .split('.')
+                .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit())))
 }
 
 fn is_elo(value: &str) -> bool {
-    value.is_empty() || value == "-" || value == "?" || (value.len() <= 5 && value.bytes().all(|b| b.is_ascii_digit()))
+    value.is_empty()
+        || value == "-"
+        || value == "?"
+        || (value.len() <= 5 && value.bytes().all(|b| b.is_ascii_digit()))
 }
 
 fn is_time_control(value: &str) -> bool {

@@ -154,7 +154,9 @@ impl Deviations {
 
     /// The deviations, in declaration order.
     pub fn iter(self) -> impl Iterator<Item = Deviation> {
-        Deviation::ALL.into_iter().filter(move |&d| self.contains(d))
+        Deviation::ALL
+            .into_iter()
+            .filter(move |&d| self.contains(d))
     }
 }
 

@@ -45,21 +45,40 @@ impl std::error::Error for SanSyntaxError {}
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum IllegalReason {
     /// No piece of that kind (of the side to move) reaches the square, even ignoring king safety.
-    NoPieceReaches { color: Color, role: Role, to: Square },
+    NoPieceReaches {
+        color: Color,
+        role: Role,
+        to: Square,
+    },
     /// Long algebraic with an empty origin square (`e3e4` with nothing on e3).
     EmptyOrigin { from: Square },
     /// Long algebraic naming an opponent's piece as the one to move.
     NotYourPiece { from: Square, role: Role },
     /// The piece that would move is pinned to its king.
-    Pinned { role: Role, from: Square, pinner_role: Role, pinner: Square },
+    Pinned {
+        role: Role,
+        from: Square,
+        pinner_role: Role,
+        pinner: Square,
+    },
     /// The move would leave (or put) the king in check.
-    LeavesKingInCheck { role: Role, from: Square, checker_role: Role, checker: Square },
+    LeavesKingInCheck {
+        role: Role,
+        from: Square,
+        checker_role: Role,
+        checker: Square,
+    },
     /// The castling right for that side is gone (king or rook has moved, or never had it).
     CastlingRightLost { side: CastlingSide },
     /// A piece stands on the king's or rook's castling path.
     CastlingPathBlocked { side: CastlingSide, square: Square },
     /// The king would pass through or land on an attacked square.
-    CastlingThroughCheck { side: CastlingSide, square: Square, attacker_role: Role, attacker: Square },
+    CastlingThroughCheck {
+        side: CastlingSide,
+        square: Square,
+        attacker_role: Role,
+        attacker: Square,
+    },
     /// The king is in check, so it may not castle.
     CastlingOutOfCheck { checker_role: Role, checker: Square },
     /// A pawn capture onto an empty square that is not the en-passant square.
@@ -98,30 +117,72 @@ impl fmt::Display for IllegalReason {
             IllegalReason::NotYourPiece { from, role } => {
                 write!(f, "{} belongs to the opponent", PieceOn(role, from))
             }
-            IllegalReason::Pinned { role, from, pinner_role, pinner } => {
-                write!(f, "{} is pinned by {}", PieceOn(role, from), PieceOn(pinner_role, pinner))
+            IllegalReason::Pinned {
+                role,
+                from,
+                pinner_role,
+                pinner,
+            } => {
+                write!(
+                    f,
+                    "{} is pinned by {}",
+                    PieceOn(role, from),
+                    PieceOn(pinner_role, pinner)
+                )
             }
-            IllegalReason::LeavesKingInCheck { role, from, checker_role, checker } => {
-                let whose = if role == Role::King { "the king would be" } else { "it would leave the king" };
-                write!(f, "{} cannot move there: {whose} in check from {}", PieceOn(role, from), PieceOn(checker_role, checker))
+            IllegalReason::LeavesKingInCheck {
+                role,
+                from,
+                checker_role,
+                checker,
+            } => {
+                let whose = if role == Role::King {
+                    "the king would be"
+                } else {
+                    "it would leave the king"
+                };
+                write!(
+                    f,
+                    "{} cannot move there: {whose} in check from {}",
+                    PieceOn(role, from),
+                    PieceOn(checker_role, checker)
+                )
             }
-            IllegalReason::CastlingRightLost { side } => write!(f, "the {} castling right is lost", side_name(side)),
+            IllegalReason::CastlingRightLost { side } => {
+                write!(f, "the {} castling right is lost", side_name(side))
+            }
             IllegalReason::CastlingPathBlocked { side, square } => {
                 write!(f, "{} castling path blocked at {square}", side_name(side))
             }
-            IllegalReason::CastlingThroughCheck { side, square, attacker_role, attacker } => write!(
+            IllegalReason::CastlingThroughCheck {
+                side,
+                square,
+                attacker_role,
+                attacker,
+            } => write!(
                 f,
                 "cannot castle {}: {square} is attacked by {}",
                 side_name(side),
                 PieceOn(attacker_role, attacker)
             ),
-            IllegalReason::CastlingOutOfCheck { checker_role, checker } => {
-                write!(f, "cannot castle out of check (from {})", PieceOn(checker_role, checker))
+            IllegalReason::CastlingOutOfCheck {
+                checker_role,
+                checker,
+            } => {
+                write!(
+                    f,
+                    "cannot castle out of check (from {})",
+                    PieceOn(checker_role, checker)
+                )
             }
             IllegalReason::NoEnPassant { to } => write!(f, "en passant on {to} is not available"),
-            IllegalReason::PromotionMissing { to } => write!(f, "a pawn reaching {to} must promote (e.g. `={}`)", 'Q'),
+            IllegalReason::PromotionMissing { to } => {
+                write!(f, "a pawn reaching {to} must promote (e.g. `=Q`)")
+            }
             IllegalReason::PromotionNotAllowed => f.write_str("this move is not a promotion"),
-            IllegalReason::WrongPromotion { role } => write!(f, "a pawn cannot promote to a {}", role.name()),
+            IllegalReason::WrongPromotion { role } => {
+                write!(f, "a pawn cannot promote to a {}", role.name())
+            }
         }
     }
 }

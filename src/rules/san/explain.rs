@@ -23,24 +23,38 @@ impl Position {
             return IllegalReason::CastlingRightLost { side }.into();
         }
         if let Some(checker) = self.checkers().first() {
-            return IllegalReason::CastlingOutOfCheck { checker_role: self.role_or_pawn(checker), checker }.into();
+            return IllegalReason::CastlingOutOfCheck {
+                checker_role: self.role_or_pawn(checker),
+                checker,
+            }
+            .into();
         }
         match self.castling_obstacle(king, rook) {
-            Some(CastlingObstacle::Blocked { square }) => IllegalReason::CastlingPathBlocked { side, square }.into(),
-            Some(CastlingObstacle::Attacked { square, attacker }) => IllegalReason::CastlingThroughCheck {
-                side,
-                square,
-                attacker_role: self.role_or_pawn(attacker),
-                attacker,
+            Some(CastlingObstacle::Blocked { square }) => {
+                IllegalReason::CastlingPathBlocked { side, square }.into()
             }
-            .into(),
+            Some(CastlingObstacle::Attacked { square, attacker }) => {
+                IllegalReason::CastlingThroughCheck {
+                    side,
+                    square,
+                    attacker_role: self.role_or_pawn(attacker),
+                    attacker,
+                }
+                .into()
+            }
             // Rights, check and path are fine, so the rook itself must be missing.
             None => IllegalReason::CastlingRightLost { side }.into(),
         }
     }
 
     /// Why no legal move of `role` onto `to` (with the written origin filters) exists.
-    pub(super) fn explain_normal(&self, role: Role, file: Option<File>, rank: Option<Rank>, to: Square) -> IllegalReason {
+    pub(super) fn explain_normal(
+        &self,
+        role: Role,
+        file: Option<File>,
+        rank: Option<Rank>,
+        to: Square,
+    ) -> IllegalReason {
         let us = self.turn;
         let candidates = self.pseudo_legal_moves().into_iter().filter(|m| {
             m.role == role
@@ -64,12 +78,19 @@ impl Position {
             && file.is_some_and(|f| f != to.file())
             && !self.board.occupied().contains(to)
             && let Some(behind) = to.offset(if us.is_white() { -8 } else { 8 })
-            && self.board.piece_at(behind).is_some_and(|p| p.color != us && p.role == Role::Pawn)
+            && self
+                .board
+                .piece_at(behind)
+                .is_some_and(|p| p.color != us && p.role == Role::Pawn)
             && to.rank() == if us.is_white() { Rank(5) } else { Rank(2) }
         {
             return IllegalReason::NoEnPassant { to };
         }
-        IllegalReason::NoPieceReaches { color: us, role, to }
+        IllegalReason::NoPieceReaches {
+            color: us,
+            role,
+            to,
+        }
     }
 
     /// Why a pseudo-legal move is not legal: its piece is pinned, or it leaves the king in check.
@@ -82,7 +103,9 @@ impl Position {
                 & self.board.by_color(!us);
             for pinner in snipers {
                 let between = attacks::between(king, pinner) & self.board.occupied();
-                if between == Bitboard::from_square(m.from) && !attacks::line(king, pinner).contains(m.to) {
+                if between == Bitboard::from_square(m.from)
+                    && !attacks::line(king, pinner).contains(m.to)
+                {
                     return Some(IllegalReason::Pinned {
                         role: m.role,
                         from: m.from,
@@ -94,7 +117,10 @@ impl Position {
         }
         let after = self.played(m);
         let king_after = after.board.king_of(us)?;
-        let checker = after.board.attackers_to(king_after, !us, after.board.occupied()).first()?;
+        let checker = after
+            .board
+            .attackers_to(king_after, !us, after.board.occupied())
+            .first()?;
         Some(IllegalReason::LeavesKingInCheck {
             role: m.role,
             from: m.from,

@@ -97,7 +97,10 @@ pub fn parse_san(text: &str) -> Result<ParsedSan, SanSyntaxError> {
     }
     let mut deviations = Deviations::NONE;
     let (mut body, mut suffix) = strip_check_suffix(text);
-    if let Some(rest) = body.strip_suffix("e.p.").or_else(|| body.strip_suffix("ep")) {
+    if let Some(rest) = body
+        .strip_suffix("e.p.")
+        .or_else(|| body.strip_suffix("ep"))
+    {
         deviations.insert(Deviation::EnPassantSuffix);
         body = rest;
         if suffix.is_none() {
@@ -108,7 +111,11 @@ pub fn parse_san(text: &str) -> Result<ParsedSan, SanSyntaxError> {
         deviations.insert(Deviation::DoublePlus);
     }
     if matches!(body, "--" | "Z0" | "0000") {
-        return Ok(ParsedSan { kind: SanKind::Null, suffix, deviations });
+        return Ok(ParsedSan {
+            kind: SanKind::Null,
+            suffix,
+            deviations,
+        });
     }
     let kind = match body.as_bytes().first() {
         None => return Err(SanSyntaxError::Empty),
@@ -116,7 +123,11 @@ pub fn parse_san(text: &str) -> Result<ParsedSan, SanSyntaxError> {
         Some(_) if !body.is_ascii() => return Err(SanSyntaxError::Malformed),
         Some(_) => SanKind::Normal(parse_normal(body.as_bytes(), &mut deviations)?),
     };
-    Ok(ParsedSan { kind, suffix, deviations })
+    Ok(ParsedSan {
+        kind,
+        suffix,
+        deviations,
+    })
 }
 
 fn strip_check_suffix(text: &str) -> (&str, Option<CheckSuffix>) {
@@ -192,7 +203,10 @@ fn parse_normal(b: &[u8], deviations: &mut Deviations) -> Result<NormalSan, SanS
     if end < start + 2 {
         return Err(SanSyntaxError::NoDestination);
     }
-    let (Some(to_file), Some(to_rank)) = (File::from_char(b[end - 2] as char), Rank::from_char(b[end - 1] as char)) else {
+    let (Some(to_file), Some(to_rank)) = (
+        File::from_char(b[end - 2] as char),
+        Rank::from_char(b[end - 1] as char),
+    ) else {
         return Err(SanSyntaxError::NoDestination);
     };
     let to = Square::from_coords(to_file, to_rank);
@@ -228,13 +242,28 @@ fn parse_normal(b: &[u8], deviations: &mut Deviations) -> Result<NormalSan, SanS
     if hyphen {
         deviations.insert(Deviation::LongAlgebraic);
     }
-    let bishop_or_pawn =
-        role.is_none() && b[0] == b'b' && from_file == Some(File(1)) && from_rank.is_none() && promotion.is_none();
-    Ok(NormalSan { role, from_file, from_rank, capture, to, promotion, bishop_or_pawn })
+    let bishop_or_pawn = role.is_none()
+        && b[0] == b'b'
+        && from_file == Some(File(1))
+        && from_rank.is_none()
+        && promotion.is_none();
+    Ok(NormalSan {
+        role,
+        from_file,
+        from_rank,
+        capture,
+        to,
+        promotion,
+        bishop_or_pawn,
+    })
 }
 
 /// Finds a promotion suffix at the end of `b[start..]`; returns where the rest ends and the role.
-fn parse_promotion(b: &[u8], start: usize, deviations: &mut Deviations) -> Result<(usize, Option<Role>), SanSyntaxError> {
+fn parse_promotion(
+    b: &[u8],
+    start: usize,
+    deviations: &mut Deviations,
+) -> Result<(usize, Option<Role>), SanSyntaxError> {
     let end = b.len();
     let body = &b[start..];
     let role_of = |c: u8, deviations: &mut Deviations| {
@@ -250,7 +279,11 @@ fn parse_promotion(b: &[u8], start: usize, deviations: &mut Deviations) -> Resul
                 deviations.insert(Deviation::PromotionParentheses);
                 let end = end - 3;
                 // `e8=(Q)`: tolerate a redundant `=` as well.
-                let end = if end > start && b[end - 1] == b'=' { end - 1 } else { end };
+                let end = if end > start && b[end - 1] == b'=' {
+                    end - 1
+                } else {
+                    end
+                };
                 Ok((end, Some(role)))
             }
             None => Err(SanSyntaxError::BadPromotion),

@@ -26,7 +26,9 @@ impl Position {
         let occupied = board.occupied();
         let mut moves = MoveList::new();
         for from in ours {
-            let Some(role) = board.role_at(from) else { continue };
+            let Some(role) = board.role_at(from) else {
+                continue;
+            };
             let targets = match role {
                 Role::Pawn => pawn_targets(us, from, occupied, theirs),
                 _ => attacks::attacks(Piece { color: us, role }, from, occupied) & !ours,
@@ -35,10 +37,24 @@ impl Position {
                 let capture = board.role_at(to);
                 if role == Role::Pawn && Bitboard::BACK_RANKS.contains(to) {
                     for promotion in Role::PROMOTIONS {
-                        moves.push(Move { role, from, to, capture, promotion: Some(promotion), kind: MoveKind::Normal });
+                        moves.push(Move {
+                            role,
+                            from,
+                            to,
+                            capture,
+                            promotion: Some(promotion),
+                            kind: MoveKind::Normal,
+                        });
                     }
                 } else {
-                    moves.push(Move { role, from, to, capture, promotion: None, kind: MoveKind::Normal });
+                    moves.push(Move {
+                        role,
+                        from,
+                        to,
+                        capture,
+                        promotion: None,
+                        kind: MoveKind::Normal,
+                    });
                 }
             }
         }
@@ -50,8 +66,20 @@ impl Position {
                 (Color::Black, Rank(2)) => ep.offset(8),
                 _ => None,
             };
-            if behind.is_some_and(|sq| board.by_piece(Piece { color: !us, role: Role::Pawn }).contains(sq)) {
-                for from in attacks::pawn_attacks(!us, ep) & board.by_piece(Piece { color: us, role: Role::Pawn }) {
+            if behind.is_some_and(|sq| {
+                board
+                    .by_piece(Piece {
+                        color: !us,
+                        role: Role::Pawn,
+                    })
+                    .contains(sq)
+            }) {
+                for from in attacks::pawn_attacks(!us, ep)
+                    & board.by_piece(Piece {
+                        color: us,
+                        role: Role::Pawn,
+                    })
+                {
                     moves.push(Move {
                         role: Role::Pawn,
                         from,
@@ -103,7 +131,11 @@ impl std::error::Error for PseudoLegalSanError {}
 /// board carries no en-passant square). `x` requires an enemy piece on the target and its absence
 /// an empty target. A file letter filters candidates by file, a rank digit by rank. A promotion
 /// piece, if written, must be on a pawn move to the last rank; a missing one is not required.
-pub fn resolve_pseudo_legal_origin(board: &Board, turn: Color, san: &str) -> Result<Square, PseudoLegalSanError> {
+pub fn resolve_pseudo_legal_origin(
+    board: &Board,
+    turn: Color,
+    san: &str,
+) -> Result<Square, PseudoLegalSanError> {
     let parsed = parse_san(san).map_err(PseudoLegalSanError::Invalid)?;
     let SanKind::Normal(n) = parsed.kind else {
         return Err(PseudoLegalSanError::Illegal);
@@ -114,7 +146,11 @@ pub fn resolve_pseudo_legal_origin(board: &Board, turn: Color, san: &str) -> Res
         (None, None) => Role::Pawn,
     };
     let target = board.color_at(n.to);
-    let capture_ok = if n.capture { target == Some(!turn) } else { target.is_none() };
+    let capture_ok = if n.capture {
+        target == Some(!turn)
+    } else {
+        target.is_none()
+    };
     if !capture_ok {
         return Err(PseudoLegalSanError::Illegal);
     }

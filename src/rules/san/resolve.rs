@@ -38,12 +38,22 @@ impl Position {
 
     /// Resolves a parsed SAN token against the legal moves of this position, adding the deviations
     /// that need the position (capture marker, check suffix, disambiguation, castling spelling).
-    pub fn resolve_parsed_san(&self, san: &ParsedSan, mode: CastlingMode) -> Result<Resolved, SanError> {
+    pub fn resolve_parsed_san(
+        &self,
+        san: &ParsedSan,
+        mode: CastlingMode,
+    ) -> Result<Resolved, SanError> {
         let Some((m, mut deviations)) = self.resolve_move(san, mode)? else {
-            return Ok(Resolved { m: None, deviations: san.deviations });
+            return Ok(Resolved {
+                m: None,
+                deviations: san.deviations,
+            });
         };
         deviations |= suffix_deviations(&self.played(&m), san.suffix);
-        Ok(Resolved { m: Some(m), deviations })
+        Ok(Resolved {
+            m: Some(m),
+            deviations,
+        })
     }
 
     /// Resolves a SAN token and plays it (a null move passes the turn).
@@ -52,30 +62,49 @@ impl Position {
         match self.resolve_move(&san, mode)? {
             None => {
                 self.play_null();
-                Ok(Resolved { m: None, deviations: san.deviations })
+                Ok(Resolved {
+                    m: None,
+                    deviations: san.deviations,
+                })
             }
             Some((m, mut deviations)) => {
                 self.play_unchecked(&m);
                 deviations |= suffix_deviations(self, san.suffix);
-                Ok(Resolved { m: Some(m), deviations })
+                Ok(Resolved {
+                    m: Some(m),
+                    deviations,
+                })
             }
         }
     }
 
     /// The move and its deviations, without looking at the check suffix. `None` for a null move.
-    fn resolve_move(&self, san: &ParsedSan, mode: CastlingMode) -> Result<Option<(Move, Deviations)>, SanError> {
+    fn resolve_move(
+        &self,
+        san: &ParsedSan,
+        mode: CastlingMode,
+    ) -> Result<Option<(Move, Deviations)>, SanError> {
         match san.kind {
             SanKind::Null => Ok(None),
             SanKind::Castle(side) => {
-                let m = self.legal_castle(side).ok_or_else(|| self.explain_castling(side))?;
+                let m = self
+                    .legal_castle(side)
+                    .ok_or_else(|| self.explain_castling(side))?;
                 Ok(Some((m, san.deviations)))
             }
             SanKind::Normal(n) => match self.resolve_normal(&n, mode) {
                 Ok((m, d)) => Ok(Some((m, d | san.deviations))),
                 Err(err) if n.bishop_or_pawn => {
-                    let bishop = NormalSan { role: Some(Role::Bishop), from_file: None, bishop_or_pawn: false, ..n };
+                    let bishop = NormalSan {
+                        role: Some(Role::Bishop),
+                        from_file: None,
+                        bishop_or_pawn: false,
+                        ..n
+                    };
                     match self.resolve_normal(&bishop, mode) {
-                        Ok((m, d)) => Ok(Some((m, d | san.deviations | Deviation::PieceCase.into()))),
+                        Ok((m, d)) => {
+                            Ok(Some((m, d | san.deviations | Deviation::PieceCase.into())))
+                        }
                         Err(_) => Err(err),
                     }
                 }
@@ -92,7 +121,11 @@ impl Position {
             .find(Move::is_castle)
     }
 
-    fn resolve_normal(&self, n: &NormalSan, mode: CastlingMode) -> Result<(Move, Deviations), SanError> {
+    fn resolve_normal(
+        &self,
+        n: &NormalSan,
+        mode: CastlingMode,
+    ) -> Result<(Move, Deviations), SanError> {
         let us = self.turn;
         let origin = n.from_square();
         let (role, role_inferred) = match (n.role, origin) {
@@ -100,7 +133,11 @@ impl Position {
             (None, Some(from)) => match self.board.piece_at(from) {
                 None => return Err(IllegalReason::EmptyOrigin { from }.into()),
                 Some(piece) if piece.color != us => {
-                    return Err(IllegalReason::NotYourPiece { from, role: piece.role }.into());
+                    return Err(IllegalReason::NotYourPiece {
+                        from,
+                        role: piece.role,
+                    }
+                    .into());
                 }
                 Some(piece) => (piece.role, true),
             },
@@ -117,7 +154,9 @@ impl Position {
             (_, file) => file,
         };
         let fits = |m: &Move| {
-            !m.is_castle() && from_file.is_none_or(|f| m.from.file() == f) && n.from_rank.is_none_or(|r| m.from.rank() == r)
+            !m.is_castle()
+                && from_file.is_none_or(|f| m.from.file() == f)
+                && n.from_rank.is_none_or(|r| m.from.rank() == r)
         };
         let moves = self.legal_moves_filtered(RoleSet::only(role), Bitboard::from_square(n.to));
         let mut candidates: Candidates = moves.iter().copied().filter(fits).collect();
@@ -134,7 +173,9 @@ impl Position {
             }
         }
         if candidates.is_empty() {
-            return Err(self.explain_normal(role, from_file, n.from_rank, n.to).into());
+            return Err(self
+                .explain_normal(role, from_file, n.from_rank, n.to)
+                .into());
         }
         match n.promotion {
             Some(promotion) => {
@@ -151,7 +192,11 @@ impl Position {
         }
         let m = match candidates.as_slice() {
             [m] => *m,
-            _ => return Err(SanError::Ambiguous { candidates: candidates.to_vec() }),
+            _ => {
+                return Err(SanError::Ambiguous {
+                    candidates: candidates.to_vec(),
+                });
+            }
         };
         let mut deviations = Deviations::NONE;
         match (m.is_capture(), n.capture) {
@@ -174,21 +219,38 @@ impl Position {
     }
 
     /// The castling side a king move spelling stands for, if it can only mean castling.
-    fn castling_side_of_king_move(&self, n: &NormalSan, mode: CastlingMode) -> Option<CastlingSide> {
+    fn castling_side_of_king_move(
+        &self,
+        n: &NormalSan,
+        mode: CastlingMode,
+    ) -> Option<CastlingSide> {
         let king = self.our_king()?;
-        if n.from_file.is_some_and(|f| f != king.file()) || n.from_rank.is_some_and(|r| r != king.rank()) {
+        if n.from_file.is_some_and(|f| f != king.file())
+            || n.from_rank.is_some_and(|r| r != king.rank())
+        {
             return None;
         }
         if n.to.rank() != king.rank() || king.rank() != self.turn.back_rank() {
             return None;
         }
         let onto_rook = n.from_square().is_some()
-            && self.board.by_piece(Piece { color: self.turn, role: Role::Rook }).contains(n.to);
-        let two_files = mode == CastlingMode::Standard && king.file().0.abs_diff(n.to.file().0) >= 2;
+            && self
+                .board
+                .by_piece(Piece {
+                    color: self.turn,
+                    role: Role::Rook,
+                })
+                .contains(n.to);
+        let two_files =
+            mode == CastlingMode::Standard && king.file().0.abs_diff(n.to.file().0) >= 2;
         if onto_rook {
             Some(CastlingSide::of_rook(king.file(), n.to.file()))
         } else if two_files {
-            Some(if n.to.file() > king.file() { CastlingSide::KingSide } else { CastlingSide::QueenSide })
+            Some(if n.to.file() > king.file() {
+                CastlingSide::KingSide
+            } else {
+                CastlingSide::QueenSide
+            })
         } else {
             None
         }
@@ -197,7 +259,12 @@ impl Position {
 
 /// What the writer would need to tell `m` apart from the other legal moves of its role onto its
 /// square, compared with what was written.
-fn disambiguation_deviations(m: &Move, file: Option<File>, rank: Option<Rank>, moves: &MoveList) -> Deviations {
+fn disambiguation_deviations(
+    m: &Move,
+    file: Option<File>,
+    rank: Option<Rank>,
+    moves: &MoveList,
+) -> Deviations {
     let mut deviations = Deviations::NONE;
     let written = (file.is_some(), rank.is_some());
     let needed = match m.role {
@@ -205,7 +272,10 @@ fn disambiguation_deviations(m: &Move, file: Option<File>, rank: Option<Rank>, m
         Role::Pawn => (m.is_capture(), false),
         Role::King => (false, false),
         _ => {
-            let mut others = moves.iter().filter(|o| !o.is_castle() && o.from != m.from).map(|o| o.from);
+            let mut others = moves
+                .iter()
+                .filter(|o| !o.is_castle() && o.from != m.from)
+                .map(|o| o.from);
             let others_bb = others.by_ref().fold(Bitboard::EMPTY, |bb, sq| bb | sq);
             if others_bb.is_empty() {
                 (false, false)

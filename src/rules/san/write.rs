@@ -18,7 +18,11 @@ impl Position {
         self.write_san(m, &mut san);
         let after = self.played(m);
         if after.is_check() {
-            san.push(if after.legal_moves().is_empty() { '#' } else { '+' });
+            san.push(if after.legal_moves().is_empty() {
+                '#'
+            } else {
+                '+'
+            });
         }
         san
     }
