@@ -111,7 +111,12 @@ fn find_magics(dirs: &[(i32, i32)], rng: &mut Rng, table: &mut Vec<u64>) -> Vec<
         };
         let offset = table.len();
         table.extend_from_slice(&slots);
-        magics.push(Magic { mask, factor, shift, offset });
+        magics.push(Magic {
+            mask,
+            factor,
+            shift,
+            offset,
+        });
     }
     magics
 }
@@ -129,10 +134,38 @@ fn main() {
     println!("cargo:rerun-if-changed=build.rs");
     let mut out = String::new();
     let knight: Vec<u64> = (0..64)
-        .map(|s| steps(s, &[(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)]))
+        .map(|s| {
+            steps(
+                s,
+                &[
+                    (1, 2),
+                    (2, 1),
+                    (2, -1),
+                    (1, -2),
+                    (-1, -2),
+                    (-2, -1),
+                    (-2, 1),
+                    (-1, 2),
+                ],
+            )
+        })
         .collect();
     let king: Vec<u64> = (0..64)
-        .map(|s| steps(s, &[(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)]))
+        .map(|s| {
+            steps(
+                s,
+                &[
+                    (1, 0),
+                    (1, 1),
+                    (0, 1),
+                    (-1, 1),
+                    (-1, 0),
+                    (-1, -1),
+                    (0, -1),
+                    (1, -1),
+                ],
+            )
+        })
         .collect();
     let white_pawn: Vec<u64> = (0..64).map(|s| steps(s, &[(-1, 1), (1, 1)])).collect();
     let black_pawn: Vec<u64> = (0..64).map(|s| steps(s, &[(-1, -1), (1, -1)])).collect();
@@ -149,7 +182,8 @@ fn main() {
             let from_a = slide(a, dirs, 0);
             for b in 0..64u32 {
                 if a != b && from_a & (1 << b) != 0 {
-                    between[(a * 64 + b) as usize] = slide(a, dirs, 1 << b) & slide(b, dirs, 1 << a);
+                    between[(a * 64 + b) as usize] =
+                        slide(a, dirs, 1 << b) & slide(b, dirs, 1 << a);
                     // the full line extends beyond both squares in both directions
                     let mut full = (1u64 << a) | (1 << b);
                     for &d in dirs.iter() {
