@@ -226,13 +226,24 @@ impl FileState {
             ignores.push(std::mem::take(&mut self.carried_ignores));
             self.carried_ignores = file::trailing_ignores(&game.game, &game.text);
         }
-        let reports: Vec<lint::GameReport> = batch
+        let find_duplicates = options.is_enabled(Rule::DuplicateGame);
+        // Linting and the duplicate-game key run in parallel; only the key lookup is sequential.
+        let reports: Vec<(lint::GameReport, u64)> = batch
             .par_iter()
             .zip(ignores.par_iter())
-            .map(|(game, ignored)| lint::lint_game(&game.game, &game.text, options, ignored))
+            .map(|(game, ignored)| {
+                let report = lint::lint_game(&game.game, &game.text, options, ignored);
+                let content = game.game.content;
+                let key = if find_duplicates && !content.is_empty() {
+                    file::content_key(content.slice(&game.text))
+                } else {
+                    0
+                };
+                (report, key)
+            })
             .collect();
         let mut findings = Vec::new();
-        for (game, report) in batch.iter().zip(reports) {
+        for (game, (report, key)) in batch.iter().zip(reports) {
             let game_idx = self.n_games;
             self.n_games += 1;
             summary.n_games += 1;
@@ -249,7 +260,7 @@ impl FileState {
             let content = game.game.content;
             if !content.is_empty()
                 && enabled(Rule::DuplicateGame)
-                && let Some(first) = self.duplicates.record(game_idx, content.slice(&game.text))
+                && let Some(first) = self.duplicates.record_key(game_idx, key)
             {
                 diagnostics.push(file::duplicate_diagnostic(content, first));
             }
@@ -282,6 +293,11 @@ impl Progress {
         let bar = indicatif::ProgressBar::new_spinner();
         bar.set_draw_target(indicatif::ProgressDrawTarget::stderr_with_hz(4));
         Progress(Some(bar))
+    }
+
+    /// No progress line (for callers embedding [`check_stream`]: tests, benchmarks).
+    pub fn hidden() -> Progress {
+        Progress(None)
     }
 
     fn games(&self, n_games: usize) {

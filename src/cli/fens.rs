@@ -27,7 +27,17 @@ pub fn run(out: &mut impl Write, path: &Path) -> io::Result<u8> {
     let mut games = GameReader::new(reader);
     let mut game_number = 0;
     let mut code = 0;
-    while let Some(streamed) = games.read_game()? {
+    loop {
+        let streamed = match games.read_game() {
+            Ok(Some(streamed)) => streamed,
+            Ok(None) => break,
+            // A read failure (a folder given as the file, an I/O error) is the input's, not the
+            // output's: name the path and exit 2.
+            Err(e) => {
+                eprintln!("error: cannot read `{}`: {e}", path.display());
+                return Ok(2);
+            }
+        };
         game_number += 1;
         let (game, text) = (&streamed.game, streamed.text.as_str());
         let mut cx = GameContext {

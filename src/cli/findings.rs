@@ -4,6 +4,9 @@
 use crate::lint::Diagnostic;
 use crate::syntax::{Encoding, LineIndex, TextRange};
 
+/// Characters of the source line kept on either side of a finding's start.
+pub const EXCERPT_CHARS: usize = 200;
+
 /// A position for humans: 1-based line and 1-based column in characters.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct LineColumn {
@@ -39,8 +42,14 @@ pub struct Finding {
     pub start: LineColumn,
     /// Where the range ends.
     pub end: LineColumn,
-    /// The full text of the line the range starts on (without its line break).
+    /// The text of the line the range starts on (without its line break), cut to at most
+    /// [`EXCERPT_CHARS`] characters on either side of the range start, so a finding on a 64 MB line
+    /// costs kilobytes, not a copy of the line.
     pub source_line: String,
+    /// 0-based character index of the range start inside [`Finding::source_line`].
+    pub source_column: usize,
+    /// Whether [`Finding::source_line`] was cut before its start (the line goes on to the left).
+    pub source_cut: bool,
     /// Related locations.
     pub related: Vec<LocatedRelated>,
 }
@@ -97,12 +106,31 @@ impl<'a> GameLocator<'a> {
         }
     }
 
-    fn line_text(&self, offset: u32) -> String {
+    /// The excerpt of the line around `offset`: its text, the character index of `offset` in it,
+    /// and whether it was cut on the left. Costs O(EXCERPT_CHARS), whatever the line's length.
+    fn line_excerpt(&self, offset: u32) -> (String, usize, bool) {
         let lc = self.index.line_col(offset, Encoding::Utf8);
-        let start = self.index.line_start(lc.line).unwrap_or(0) as usize;
-        let rest = &self.text[start..];
-        let end = rest.find(['\n', '\r']).unwrap_or(rest.len());
-        rest[..end].to_string()
+        let line_start = self.index.line_start(lc.line).unwrap_or(0) as usize;
+        let offset = offset as usize;
+        let mut from = offset;
+        let mut before = 0;
+        for (i, _) in self.text[line_start..offset]
+            .char_indices()
+            .rev()
+            .take(EXCERPT_CHARS)
+        {
+            from = line_start + i;
+            before += 1;
+        }
+        let rest = &self.text[offset..];
+        let mut to = offset;
+        for (i, c) in rest.char_indices().take(EXCERPT_CHARS) {
+            if c == '\n' || c == '\r' {
+                break;
+            }
+            to = offset + i + c.len_utf8();
+        }
+        (self.text[from..to].to_string(), before, from > line_start)
     }
 
     /// Locates one diagnostic of game `game` (1-based).
@@ -121,11 +149,14 @@ impl<'a> GameLocator<'a> {
                 }
             })
             .collect();
+        let (source_line, source_column, source_cut) = self.line_excerpt(range.start);
         Finding {
             game,
             start: self.line_column(range.start),
             end: self.line_column(range.end),
-            source_line: self.line_text(range.start),
+            source_line,
+            source_column,
+            source_cut,
             game_offset: self.game_offset,
             related,
             diagnostic,

@@ -76,10 +76,11 @@ impl DuplicateFinder {
     /// Records game `game_idx` (0-based) with its content text; returns the index of an earlier
     /// identical game, if any.
     pub fn record(&mut self, game_idx: usize, content: &str) -> Option<usize> {
-        use std::hash::{Hash, Hasher};
-        let mut hasher = std::collections::hash_map::DefaultHasher::new();
-        content.split_whitespace().for_each(|w| w.hash(&mut hasher));
-        let key = hasher.finish();
+        self.record_key(game_idx, content_key(content))
+    }
+
+    /// [`DuplicateFinder::record`] with a key [`content_key`] computed beforehand (in parallel).
+    pub fn record_key(&mut self, game_idx: usize, key: u64) -> Option<usize> {
         match self.seen.get(&key) {
             Some(&first) => Some(first),
             None => {
@@ -88,6 +89,40 @@ impl DuplicateFinder {
             }
         }
     }
+}
+
+/// A 64-bit key of a game's content with whitespace runs collapsed: games whose words are the
+/// same, in the same order, get the same key. FNV-1a over the words, one separator between words;
+/// ASCII text (the usual case) is scanned byte by byte, other text is split on Unicode whitespace.
+pub fn content_key(content: &str) -> u64 {
+    const OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+    const PRIME: u64 = 0x0000_0100_0000_01b3;
+    let mut h = OFFSET;
+    let mut feed = |b: u8| h = (h ^ u64::from(b)).wrapping_mul(PRIME);
+    if content.is_ascii() {
+        let mut pending_space = false;
+        let mut started = false;
+        for &b in content.as_bytes() {
+            if b.is_ascii_whitespace() || b == 0x0b {
+                pending_space = started;
+                continue;
+            }
+            if pending_space {
+                feed(0xff);
+                pending_space = false;
+            }
+            started = true;
+            feed(b);
+        }
+    } else {
+        for (i, word) in content.split_whitespace().enumerate() {
+            if i > 0 {
+                feed(0xff);
+            }
+            word.bytes().for_each(&mut feed);
+        }
+    }
+    h
 }
 
 /// The duplicate-game diagnostic for a game whose content repeats game `first` (0-based).

@@ -41,7 +41,7 @@ impl<W: Write> Printer for HumanPrinter<W> {
             .map(|c| if c.is_control() { ' ' } else { c })
             .collect();
         const MAX: usize = 160;
-        let start_col = (f.start.column - 1) as usize;
+        let start_col = f.source_column;
         let width = if f.end.line == f.start.line {
             (f.end.column - f.start.column).max(1) as usize
         } else {
@@ -54,7 +54,7 @@ impl<W: Write> Printer for HumanPrinter<W> {
             start_col.saturating_sub(MAX / 2)
         };
         let visible: String = shown.chars().skip(skip).take(MAX).collect();
-        let prefix = if skip > 0 { "…" } else { "" };
+        let prefix = if skip > 0 || f.source_cut { "…" } else { "" };
         writeln!(self.out, "{pad} |")?;
         writeln!(self.out, "{} | {prefix}{visible}", f.start.line)?;
         let caret_at = start_col - skip + prefix.chars().count();

@@ -38,7 +38,10 @@ fn lines(cx: &mut GameContext<'_>) {
                 ),
             ));
         }
-        for (i, c) in content.char_indices() {
+        // Fast path: no byte that can start a tab or control character (C0, DEL, or the C1 range
+        // U+0080..U+009F, whose UTF-8 lead byte is 0xC2).
+        let suspicious = content.bytes().any(|b| b < 0x20 || b == 0x7f || b == 0xc2);
+        for (i, c) in content.char_indices().filter(|_| suspicious) {
             let at = TextRange::from_usize(start + i, start + i + c.len_utf8());
             if c == '\t' {
                 cx.report(
