@@ -218,15 +218,18 @@ fn check_move_number(cx: &mut GameContext<'_>, event: &MoveEvent<'_>, state: &mu
     let position = &state.position;
     let n = position.fullmove_number();
     let white = position.turn() == Color::White;
-    let wanted = if white {
-        format!("{n}.")
-    } else {
-        format!("{n}...")
+    // Built only when a diagnostic needs it: this runs for every move.
+    let wanted = || {
+        if white {
+            format!("{n}.")
+        } else {
+            format!("{n}...")
+        }
     };
     match event.number {
         Some(range) => {
             let written = range.slice(cx.text);
-            let digits: String = written.chars().take_while(char::is_ascii_digit).collect();
+            let digits = &written[..written.bytes().take_while(u8::is_ascii_digit).count()];
             let dots = written.len() - digits.len();
             let written_number = digits.parse::<u32>().ok();
             // `12.` before black's move is fine in import format; `12...` before white's is not.
@@ -239,6 +242,7 @@ fn check_move_number(cx: &mut GameContext<'_>, event: &MoveEvent<'_>, state: &mu
                 return;
             }
             let offset = written_number.map(|w| i64::from(w) - i64::from(n));
+            let wanted = wanted();
             let edit = Edit::replace(range, wanted.clone());
             if let (Some(offset), Some(r)) = (offset, state.renumbering.as_mut())
                 && r.offset == offset
@@ -278,6 +282,7 @@ fn check_move_number(cx: &mut GameContext<'_>, event: &MoveEvent<'_>, state: &mu
         None => {
             let needed = white || event.previous != Previous::Move;
             if needed && cx.options.profile == crate::lint::Profile::Export {
+                let wanted = wanted();
                 cx.report(
                     Diagnostic::new(
                         Rule::MoveNumber,
