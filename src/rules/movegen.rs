@@ -492,12 +492,20 @@ pub(crate) fn pawn_targets(
     captures | pushes
 }
 
+/// Pushes the normal move of `role` from `from` to `to`, or, for a pawn reaching a back rank, its
+/// four promotions (in [`Role::PROMOTIONS`] order).
 #[inline(always)]
-fn push_pawn_move(from: Square, to: Square, capture: Option<Role>, moves: &mut MoveList) {
-    if Bitboard::BACK_RANKS.contains(to) {
+pub(crate) fn push_move_or_promotions(
+    role: Role,
+    from: Square,
+    to: Square,
+    capture: Option<Role>,
+    moves: &mut MoveList,
+) {
+    if role == Role::Pawn && Bitboard::BACK_RANKS.contains(to) {
         for promotion in Role::PROMOTIONS {
             moves.push(Move {
-                role: Role::Pawn,
+                role,
                 from,
                 to,
                 capture,
@@ -507,7 +515,7 @@ fn push_pawn_move(from: Square, to: Square, capture: Option<Role>, moves: &mut M
         }
     } else {
         moves.push(Move {
-            role: Role::Pawn,
+            role,
             from,
             to,
             capture,
@@ -515,6 +523,11 @@ fn push_pawn_move(from: Square, to: Square, capture: Option<Role>, moves: &mut M
             kind: MoveKind::Normal,
         });
     }
+}
+
+#[inline(always)]
+fn push_pawn_move(from: Square, to: Square, capture: Option<Role>, moves: &mut MoveList) {
+    push_move_or_promotions(Role::Pawn, from, to, capture, moves);
 }
 
 const FILE_A: u64 = 0x0101_0101_0101_0101;

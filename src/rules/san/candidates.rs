@@ -10,6 +10,7 @@
 use crate::rules::attacks;
 use crate::rules::bitboard::Bitboard;
 use crate::rules::movegen::RoleSet;
+use crate::rules::movegen::push_move_or_promotions;
 use crate::rules::moves::{Move, MoveKind, MoveList};
 use crate::rules::position::Position;
 use crate::rules::types::{Color, Piece, Rank, Role, Square};
@@ -79,27 +80,7 @@ impl Position {
             if pinned.contains(from) && !attacks::aligned(king, from, to) {
                 continue;
             }
-            if role == Role::Pawn && Bitboard::BACK_RANKS.contains(to) {
-                for promotion in Role::PROMOTIONS {
-                    moves.push(Move {
-                        role,
-                        from,
-                        to,
-                        capture,
-                        promotion: Some(promotion),
-                        kind: MoveKind::Normal,
-                    });
-                }
-            } else {
-                moves.push(Move {
-                    role,
-                    from,
-                    to,
-                    capture,
-                    promotion: None,
-                    kind: MoveKind::Normal,
-                });
-            }
+            push_move_or_promotions(role, from, to, capture, moves);
         }
     }
 }

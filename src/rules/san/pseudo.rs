@@ -9,6 +9,7 @@ use super::parse::{SanKind, parse_san};
 use crate::rules::attacks;
 use crate::rules::bitboard::Bitboard;
 use crate::rules::board::Board;
+use crate::rules::movegen::push_move_or_promotions;
 use crate::rules::movegen::{RoleSet, pawn_targets};
 use crate::rules::moves::{Move, MoveKind, MoveList};
 use crate::rules::position::{Position, PositionParts};
@@ -35,27 +36,7 @@ impl Position {
             };
             for to in targets {
                 let capture = board.role_at(to);
-                if role == Role::Pawn && Bitboard::BACK_RANKS.contains(to) {
-                    for promotion in Role::PROMOTIONS {
-                        moves.push(Move {
-                            role,
-                            from,
-                            to,
-                            capture,
-                            promotion: Some(promotion),
-                            kind: MoveKind::Normal,
-                        });
-                    }
-                } else {
-                    moves.push(Move {
-                        role,
-                        from,
-                        to,
-                        capture,
-                        promotion: None,
-                        kind: MoveKind::Normal,
-                    });
-                }
+                push_move_or_promotions(role, from, to, capture, &mut moves);
             }
         }
         if let Some(ep) = self.ep_square
