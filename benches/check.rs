@@ -12,6 +12,9 @@
 //!   Exits 1 when the ratio is below 0.7;
 //! - C: our check on every core (a rayon pool of `available_parallelism` threads): the speed-up
 //!   over A.
+//!
+//! For profiling, `PGN_BENCH_ONLY=ours` or `PGN_BENCH_ONLY=baseline` runs one side once and
+//! prints its time (e.g. under `valgrind --tool=callgrind` with `PGN_BENCH_MB=4`).
 
 use std::fs::File;
 use std::io::{self, BufWriter, Write};
@@ -201,6 +204,19 @@ fn main() -> io::Result<()> {
         .build()
         .expect("pool");
 
+    if let Ok(only) = std::env::var("PGN_BENCH_ONLY") {
+        let seconds = match only.as_str() {
+            "ours" => run_ours(&path, &options, &one).0,
+            "baseline" => run_baseline(&path).0,
+            other => {
+                eprintln!("PGN_BENCH_ONLY must be `ours` or `baseline`, not `{other}`");
+                std::process::exit(2);
+            }
+        };
+        let _ = std::fs::remove_file(&path);
+        println!("{only}: {:.1} MB/s", size_mb / seconds);
+        return Ok(());
+    }
     let (mut best_a, mut best_b) = (f64::MAX, f64::MAX);
     for round in 1..=rounds {
         let (a, games, findings) = run_ours(&path, &options, &one);

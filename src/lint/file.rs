@@ -23,6 +23,9 @@ pub fn body(game: &Game) -> Option<TextRange> {
 /// Rules switched off for `game` by escape lines before its first tag or move (an escape line after
 /// a blank line that ends the previous game starts the next one).
 pub fn leading_ignores(game: &Game, text: &str) -> Vec<Rule> {
+    if game.escapes.is_empty() {
+        return Vec::new();
+    }
     let start = body(game).map_or(u32::MAX, |b| b.start);
     directives(game, text, |range| range.start < start)
 }
@@ -30,6 +33,9 @@ pub fn leading_ignores(game: &Game, text: &str) -> Vec<Rule> {
 /// Rules switched off for the game after `game` by escape lines after its tags and moves (an escape
 /// line right after a game's last line belongs to that game's extent).
 pub fn trailing_ignores(game: &Game, text: &str) -> Vec<Rule> {
+    if game.escapes.is_empty() {
+        return Vec::new();
+    }
     let Some(body) = body(game) else {
         return Vec::new();
     };
@@ -92,37 +98,98 @@ impl DuplicateFinder {
 }
 
 /// A 64-bit key of a game's content with whitespace runs collapsed: games whose words are the
-/// same, in the same order, get the same key. FNV-1a over the words, one separator between words;
-/// ASCII text (the usual case) is scanned byte by byte, other text is split on Unicode whitespace.
+/// same, in the same order, get the same key. Each word is hashed eight bytes at a time and closed
+/// with its length, so the key does not depend on how words fall in memory. ASCII text (the usual
+/// case) finds word ends eight bytes at a time; other text is split on Unicode whitespace.
 pub fn content_key(content: &str) -> u64 {
-    const OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
-    const PRIME: u64 = 0x0000_0100_0000_01b3;
-    let mut h = OFFSET;
-    let mut feed = |b: u8| h = (h ^ u64::from(b)).wrapping_mul(PRIME);
+    let mut key = WordHasher::new();
     if content.is_ascii() {
-        let mut pending_space = false;
-        let mut started = false;
-        for &b in content.as_bytes() {
-            if b.is_ascii_whitespace() || b == 0x0b {
-                pending_space = started;
-                continue;
+        let bytes = content.as_bytes();
+        let mut i = 0;
+        loop {
+            while i < bytes.len() && is_ascii_space(bytes[i]) {
+                i += 1;
             }
-            if pending_space {
-                feed(0xff);
-                pending_space = false;
+            if i == bytes.len() {
+                break;
             }
-            started = true;
-            feed(b);
+            let start = i;
+            i = ascii_word_end(bytes, i);
+            key.word(&bytes[start..i]);
         }
     } else {
-        for (i, word) in content.split_whitespace().enumerate() {
-            if i > 0 {
-                feed(0xff);
-            }
-            word.bytes().for_each(&mut feed);
-        }
+        content
+            .split_whitespace()
+            .for_each(|word| key.word(word.as_bytes()));
     }
-    h
+    key.finish()
+}
+
+/// Space, tab, line feed, vertical tab, form feed, carriage return: the ASCII characters
+/// `char::is_whitespace` accepts.
+fn is_ascii_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r')
+}
+
+/// The end of the ASCII word starting at `i`: the index of the next whitespace byte, or the end.
+/// Eight bytes at a time: a byte-wise subtraction with each byte's top bit set cannot borrow across
+/// bytes, so each test below is exact per byte.
+fn ascii_word_end(bytes: &[u8], mut i: usize) -> usize {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    while let Some(chunk) = bytes.get(i..i + 8) {
+        let w = u64::from_le_bytes(chunk.try_into().expect("8 bytes")) | HIGH;
+        // Top bit of each byte: b >= 0x09, b >= 0x0e, b >= 0x20, b >= 0x21.
+        let (ge09, ge0e) = (w.wrapping_sub(0x09 * ONES), w.wrapping_sub(0x0e * ONES));
+        let (ge20, ge21) = (w.wrapping_sub(0x20 * ONES), w.wrapping_sub(0x21 * ONES));
+        let spaces = ((ge09 & !ge0e) | (ge20 & !ge21)) & HIGH;
+        if spaces != 0 {
+            return i + (spaces.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    while i < bytes.len() && !is_ascii_space(bytes[i]) {
+        i += 1;
+    }
+    i
+}
+
+/// A 64-bit hash of a sequence of words. Every step (rotate, xor a word, multiply by an odd
+/// constant) is a bijection of the state, so sequences that differ in one 8-byte chunk or in one
+/// word's length never collide; a final avalanche (MurmurHash3's `fmix64`) spreads the bits.
+struct WordHasher(u64);
+
+impl WordHasher {
+    const K: u64 = 0x9e37_79b9_7f4a_7c15;
+
+    fn new() -> WordHasher {
+        WordHasher(0x243f_6a88_85a3_08d3)
+    }
+
+    fn mix(&mut self, chunk: u64) {
+        self.0 = (self.0.rotate_left(23) ^ chunk).wrapping_mul(Self::K);
+    }
+
+    fn word(&mut self, word: &[u8]) {
+        let mut chunks = word.chunks_exact(8);
+        for chunk in &mut chunks {
+            self.mix(u64::from_le_bytes(chunk.try_into().expect("8 bytes")));
+        }
+        let mut last = [0u8; 8];
+        last[..chunks.remainder().len()].copy_from_slice(chunks.remainder());
+        self.mix(u64::from_le_bytes(last));
+        // The length closes the word (its top byte marks it as a length, not text).
+        self.mix(word.len() as u64 | 0xff00_0000_0000_0000);
+    }
+
+    fn finish(&self) -> u64 {
+        let mut h = self.0;
+        h ^= h >> 33;
+        h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
+        h ^= h >> 33;
+        h = h.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+        h ^ (h >> 33)
+    }
 }
 
 /// The duplicate-game diagnostic for a game whose content repeats game `first` (0-based).
@@ -135,4 +202,78 @@ pub fn duplicate_diagnostic(content: TextRange, first: usize) -> Diagnostic {
             first + 1
         ),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::content_key;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// The key sees only the words: any text has the key of its words joined by one space,
+        /// and texts with different words get different keys.
+        #[test]
+        fn key_is_a_function_of_the_words(
+            a in "[a-c1 \t\n\r\u{b}\u{c}\u{1}\u{e}é\u{a0}]{0,40}",
+            b in "[a-c1 \t\n\r\u{b}\u{c}\u{1}\u{e}é\u{a0}]{0,40}",
+        ) {
+            fn words(s: &str) -> Vec<&str> {
+                s.split_whitespace().collect()
+            }
+            prop_assert_eq!(content_key(&a), content_key(&words(&a).join(" ")));
+            prop_assert_eq!(content_key(&a) == content_key(&b), words(&a) == words(&b));
+        }
+    }
+
+    #[test]
+    fn whitespace_runs_do_not_change_the_key() {
+        let a = content_key("[Event \"x\"]\n\n1. e4 e5 { a  comment } 2. Nf3 *");
+        let b = content_key("[Event \"x\"]\r\n\r\n1.  e4\te5 { a\ncomment }\n2. Nf3 *");
+        assert_eq!(a, b);
+        assert_eq!(content_key("  e4 e5  \n"), content_key("e4 e5"));
+    }
+
+    #[test]
+    fn different_words_give_different_keys() {
+        assert_ne!(content_key("ab c"), content_key("a bc"));
+        assert_ne!(content_key("1. e4 e5 *"), content_key("1. e4 e6 *"));
+        assert_ne!(content_key("1. e4 *"), content_key("1.e4 *"));
+        assert_ne!(content_key(""), content_key(" x"));
+        // Eight-byte words: a difference in any one of them changes the key.
+        let base = "12345678 abcdefgh 12345678";
+        assert_ne!(content_key(base), content_key("12345678 abcdefgh 12345679"));
+        assert_ne!(content_key("abcdefgh"), content_key("abcdefgh\0"));
+    }
+
+    #[test]
+    fn word_ends_are_found_at_every_offset() {
+        // Each whitespace byte, at each position of an 8-byte chunk, ends the word there.
+        for space in [' ', '\t', '\n', '\u{b}', '\u{c}', '\r'] {
+            for at in 0..12 {
+                let word = "x".repeat(at + 1);
+                let spaced = format!("{word}{space}y");
+                assert_eq!(
+                    content_key(&spaced),
+                    content_key(&format!("{word} y")),
+                    "{spaced:?}"
+                );
+            }
+        }
+        // Control characters other than whitespace are part of a word.
+        assert_ne!(content_key("ab\u{1}cd"), content_key("ab cd"));
+        assert_ne!(content_key("ab\u{e}cd"), content_key("ab cd"));
+        assert_ne!(content_key("ab\u{8}cd"), content_key("ab cd"));
+        assert_ne!(content_key("ab!cd"), content_key("ab cd"));
+        // The same ASCII words through the Unicode path give the same key.
+        assert_eq!(content_key("é a  b"), content_key("é a b"));
+    }
+
+    #[test]
+    fn non_ascii_text_collapses_unicode_whitespace() {
+        assert_eq!(
+            content_key("{ Müller\u{00a0}\u{00a0}wins }"),
+            content_key("{ Müller wins }")
+        );
+        assert_ne!(content_key("{ Müller }"), content_key("{ Muller }"));
+    }
 }

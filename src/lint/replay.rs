@@ -8,7 +8,8 @@
 use super::context::GameContext;
 use super::rules::moves::{self, MoveEvent};
 use super::rules::setup::Start;
-use crate::rules::{Color, Move, Position};
+use crate::rules::bitboard::Bitboard;
+use crate::rules::{Color, Move, Position, Square};
 use crate::syntax::{NO_NODE, NodeId, NodeKind, TextRange};
 
 /// What the replay learned about a game.
@@ -137,7 +138,7 @@ pub fn replay(cx: &mut GameContext<'_>, start: &Start, recording: Recording) -> 
                     moves::report_detached_ep_suffix(cx, node.range);
                     continue;
                 }
-                let Some(state) = current.state.take() else {
+                let Some(state) = current.state.as_mut() else {
                     current.before_last = None;
                     continue;
                 };
@@ -150,14 +151,17 @@ pub fn replay(cx: &mut GameContext<'_>, start: &Start, recording: Recording) -> 
                     mode: start.mode,
                 };
                 current.previous = Previous::Move;
-                current.before_last = Some(state.clone());
-                current.state = moves::play(cx, &event, state).map(|(state, played)| {
-                    outcome.n_moves += 1;
-                    if recording == Recording::Lines {
-                        outcome.lines[current.recorded].push(played);
+                // Only a variation after this move starts from the position before it.
+                current.before_last = variation_follows(cx, node.next).then(|| state.clone());
+                match moves::play(cx, &event, state) {
+                    Some(played) => {
+                        outcome.n_moves += 1;
+                        if recording == Recording::Lines {
+                            outcome.lines[current.recorded].push(played);
+                        }
                     }
-                    state
-                });
+                    None => current.state = None,
+                }
             }
             NodeKind::Variation { first, .. } => {
                 current.previous = Previous::Interruption;
@@ -181,22 +185,38 @@ pub fn replay(cx: &mut GameContext<'_>, start: &Start, recording: Recording) -> 
     outcome
 }
 
-/// The `[color][side]` index of a castling right lost when `before` became `after`, for each right
-/// that disappeared.
-pub fn lost_rights(before: &Position, after: &Position) -> Vec<(usize, usize)> {
-    let gone = before.castling_rooks() - after.castling_rooks();
-    let mut lost = Vec::new();
-    for rook in gone {
+/// `true` if a variation comes after the move whose next sibling is `next`, before the line's next
+/// move (comments, NAGs, suffixes and move numbers may stand between).
+fn variation_follows(cx: &GameContext<'_>, mut next: NodeId) -> bool {
+    while next != NO_NODE {
+        let node = cx.game.nodes[next as usize];
+        match node.kind {
+            NodeKind::Variation { .. } => return true,
+            NodeKind::Move { .. } if !moves::is_detached_ep_suffix(node.range.slice(cx.text)) => {
+                return false;
+            }
+            _ => next = node.next,
+        }
+    }
+    false
+}
+
+/// The `[color][side]` index of each castling right in `gone` (the rooks whose rights disappeared
+/// with a move); `kings` are the kings' squares before that move, white first.
+pub fn lost_rights(
+    kings: [Option<Square>; 2],
+    gone: Bitboard,
+) -> impl Iterator<Item = (usize, usize)> {
+    gone.into_iter().map(move |rook| {
         let color = if rook.rank().0 == 0 {
             Color::White
         } else {
             Color::Black
         };
-        let side = match before.board().king_of(color) {
+        let side = match kings[color.index()] {
             Some(king) if rook.file() > king.file() => 0,
             _ => 1,
         };
-        lost.push((color.index(), side));
-    }
-    lost
+        (color.index(), side)
+    })
 }

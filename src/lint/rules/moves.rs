@@ -49,18 +49,18 @@ pub fn rule_for(deviation: Deviation) -> Rule {
     }
 }
 
-/// Resolves and plays one move. Returns the state after it with the move played (`None` for a null
-/// move), or `None` when the line stops here.
+/// Resolves and plays one move, updating `state` to the position after it. Returns the move played
+/// (`Some(None)` for a null move), or `None` when the line stops here (`state` is then unchanged).
 pub fn play(
     cx: &mut GameContext<'_>,
     event: &MoveEvent<'_>,
-    mut state: LineState,
-) -> Option<(LineState, Option<Move>)> {
-    check_move_number(cx, event, &mut state);
+    state: &mut LineState,
+) -> Option<Option<Move>> {
+    check_move_number(cx, event, state);
     let resolved = match state.position.resolve_san(event.text, event.mode) {
         Ok(resolved) => resolved,
         Err(error) => {
-            report_error(cx, event, &state, &error);
+            report_error(cx, event, state, &error);
             return None;
         }
     };
@@ -74,7 +74,7 @@ pub fn play(
         }
         state.position.play_null();
         state.last_move = Some(event.range);
-        return Some((state, None));
+        return Some(None);
     };
     if !resolved.deviations.is_empty() {
         let canonical = state.position.san(&m);
@@ -108,13 +108,16 @@ pub fn play(
             cx.report(d);
         }
     }
-    let before = state.position.clone();
+    let rooks_before = state.position.castling_rooks();
+    let board = state.position.board();
+    let kings = [board.king_of(Color::White), board.king_of(Color::Black)];
     state.position.play_unchecked(&m);
-    for (color, side) in lost_rights(&before, &state.position) {
+    let gone = rooks_before - state.position.castling_rooks();
+    for (color, side) in lost_rights(kings, gone) {
         state.losses[color][side].get_or_insert(event.range);
     }
     state.last_move = Some(event.range);
-    Some((state, Some(m)))
+    Some(Some(m))
 }
 
 fn report_error(

@@ -17,13 +17,14 @@ pub fn check(cx: &mut GameContext<'_>) {
 }
 
 fn duplicates_and_names(cx: &mut GameContext<'_>) {
-    let tags = &cx.game.tags;
+    let (game, text) = (cx.game, cx.text);
+    let tags = &game.tags;
     for (i, tag) in tags.iter().enumerate() {
-        let name = tag.name(cx.text);
+        let name = tag.name(text);
         if name.is_empty() {
             continue;
         }
-        if let Some(first) = tags[..i].iter().find(|t| t.name(cx.text) == name) {
+        if let Some(first) = tags[..i].iter().find(|t| t.name(text) == name) {
             let d = Diagnostic::new(
                 Rule::DuplicateTag,
                 tag.range,
@@ -32,8 +33,8 @@ fn duplicates_and_names(cx: &mut GameContext<'_>) {
             .with_related(first.range, "first given here");
             cx.report(d);
         }
-        let valid_name = name.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
-            && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+        let valid_name = name.as_bytes()[0].is_ascii_alphabetic()
+            && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_');
         if !valid_name {
             cx.report(Diagnostic::new(
                 Rule::TagName,
@@ -41,52 +42,62 @@ fn duplicates_and_names(cx: &mut GameContext<'_>) {
                 format!("tag name `{name}` must start with a letter and contain only letters, digits and `_`"),
             ));
         }
-        let raw = tag.value.slice(cx.text);
-        let mut bytes = raw.bytes().enumerate();
-        while let Some((i, b)) = bytes.next() {
-            if b == b'\\' {
-                match bytes.next() {
-                    Some((_, b'"' | b'\\')) => {}
-                    _ => {
-                        let at = tag.value.start + i as u32;
-                        cx.report(
-                            Diagnostic::new(
-                                Rule::TagEscape,
-                                TextRange::new(at, at + 1),
-                                "a backslash in a tag value escapes only `\"` and `\\`; write `\\\\` for a backslash",
-                            )
-                            .with_fix(Fix::safe("Escape the backslash", Edit::insert(at, "\\"))),
-                        );
-                    }
-                }
+        let raw = tag.value.slice(text).as_bytes();
+        let mut from = 0;
+        while let Some(found) = memchr::memchr(b'\\', &raw[from..]) {
+            let i = from + found;
+            if matches!(raw.get(i + 1), Some(b'"' | b'\\')) {
+                from = i + 2;
+                continue;
             }
+            let at = tag.value.start + i as u32;
+            cx.report(
+                Diagnostic::new(
+                    Rule::TagEscape,
+                    TextRange::new(at, at + 1),
+                    "a backslash in a tag value escapes only `\"` and `\\`; write `\\\\` for a backslash",
+                )
+                .with_fix(Fix::safe("Escape the backslash", Edit::insert(at, "\\"))),
+            );
+            from = i + 1;
         }
     }
 }
 
 fn values(cx: &mut GameContext<'_>) {
-    let tags = cx.game.tags.clone();
-    for tag in &tags {
-        let name = tag.name(cx.text);
-        let value = tag.value(cx.text);
-        let problem = match name {
-            "Date" | "EventDate" | "UTCDate" => (!is_pgn_date(&value))
-                .then(|| (Rule::DateFormat, format!("`{name}` must be `YYYY.MM.DD` with `??` for unknown parts, found `{value}`"))),
-            "Round" => (!is_round(&value))
-                .then(|| (Rule::RoundFormat, format!("`Round` must be `-`, `?` or dot-separated numbers, found `{value}`"))),
-            "WhiteElo" | "BlackElo" => (!is_elo(&value))
-                .then(|| (Rule::EloFormat, format!("`{name}` must be a number, `-` or empty, found `{value}`"))),
-            "TimeControl" => (!is_time_control(&value)).then(|| {
-                (
-                    Rule::TimeControlFormat,
-                    format!("`TimeControl` must be `?`, `-`, or fields like `40/7200:3600`, `300+2`, `*60`, found `{value}`"),
-                )
-            }),
-            _ => None,
+    let (game, text) = (cx.game, cx.text);
+    for tag in &game.tags {
+        let name = tag.name(text);
+        let check: fn(&str) -> bool = match name {
+            "Date" | "EventDate" | "UTCDate" => is_pgn_date,
+            "Round" => is_round,
+            "WhiteElo" | "BlackElo" => is_elo,
+            "TimeControl" => is_time_control,
+            _ => continue,
         };
-        if let Some((rule, message)) = problem {
-            cx.report(Diagnostic::new(rule, tag.value, message));
+        let value = tag.value(text);
+        if check(&value) {
+            continue;
         }
+        let (rule, message) = match name {
+            "Round" => (
+                Rule::RoundFormat,
+                format!("`Round` must be `-`, `?` or dot-separated numbers, found `{value}`"),
+            ),
+            "WhiteElo" | "BlackElo" => (
+                Rule::EloFormat,
+                format!("`{name}` must be a number, `-` or empty, found `{value}`"),
+            ),
+            "TimeControl" => (
+                Rule::TimeControlFormat,
+                format!("`TimeControl` must be `?`, `-`, or fields like `40/7200:3600`, `300+2`, `*60`, found `{value}`"),
+            ),
+            _ => (
+                Rule::DateFormat,
+                format!("`{name}` must be `YYYY.MM.DD` with `??` for unknown parts, found `{value}`"),
+            ),
+        };
+        cx.report(Diagnostic::new(rule, tag.value, message));
     }
 }
 
@@ -178,18 +189,24 @@ fn quoted_list(names: &[&str]) -> String {
 
 /// `YYYY.MM.DD` where each part may be all `?`.
 pub fn is_pgn_date(value: &str) -> bool {
-    let parts: Vec<&str> = value.split('.').collect();
-    if parts.len() != 3 {
-        return false;
-    }
-    let part_ok = |p: &str, len: usize, max: u32| {
-        p.len() == len
-            && (p.bytes().all(|b| b == b'?')
-                || (p.bytes().all(|b| b.is_ascii_digit())
-                    && p.parse::<u32>()
-                        .is_ok_and(|n| (len == 4 || n >= 1) && n <= max)))
+    let part_ok = |p: &[u8], max: u32| {
+        if p.iter().all(|&b| b == b'?') {
+            return true;
+        }
+        if !p.iter().all(u8::is_ascii_digit) {
+            return false;
+        }
+        let n = p.iter().fold(0u32, |n, &b| n * 10 + u32::from(b - b'0'));
+        (p.len() == 4 || n >= 1) && n <= max
     };
-    part_ok(parts[0], 4, 9999) && part_ok(parts[1], 2, 12) && part_ok(parts[2], 2, 31)
+    match value.as_bytes() {
+        [y0, y1, y2, y3, b'.', m0, m1, b'.', d0, d1] => {
+            part_ok(&[*y0, *y1, *y2, *y3], 9999)
+                && part_ok(&[*m0, *m1], 12)
+                && part_ok(&[*d0, *d1], 31)
+        }
+        _ => false,
+    }
 }
 
 fn is_round(value: &str) -> bool {
