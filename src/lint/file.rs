@@ -106,16 +106,25 @@ pub fn content_key(content: &str) -> u64 {
     if content.is_ascii() {
         let bytes = content.as_bytes();
         let mut i = 0;
-        loop {
-            while i < bytes.len() && is_ascii_space(bytes[i]) {
+        while i < bytes.len() {
+            if is_ascii_space(bytes[i]) {
                 i += 1;
+                continue;
             }
-            if i == bytes.len() {
-                break;
+            // The usual word is shorter than eight bytes: one load finds its end and hashes it.
+            if let Some(chunk) = bytes.get(i..i + 8) {
+                let word = u64::from_le_bytes(chunk.try_into().expect("8 bytes"));
+                let spaces = ascii_spaces(word);
+                if spaces != 0 {
+                    let len = (spaces.trailing_zeros() / 8) as usize;
+                    key.short_word(word & (u64::MAX >> (64 - 8 * len)), len);
+                    i += len + 1;
+                    continue;
+                }
             }
-            let start = i;
-            i = ascii_word_end(bytes, i);
-            key.word(&bytes[start..i]);
+            let end = ascii_word_end(bytes, i);
+            key.word(&bytes[i..end]);
+            i = end;
         }
     } else {
         content
@@ -128,21 +137,27 @@ pub fn content_key(content: &str) -> u64 {
 /// Space, tab, line feed, vertical tab, form feed, carriage return: the ASCII characters
 /// `char::is_whitespace` accepts.
 fn is_ascii_space(b: u8) -> bool {
-    matches!(b, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r')
+    const SPACES: u64 = 1 << b' ' | 0b11111 << b'\t';
+    b < 64 && (SPACES >> b) & 1 != 0
+}
+
+/// The top bit of each byte of `chunk` (eight ASCII bytes, little-endian) that is an ASCII space
+/// ([`is_ascii_space`]). A byte-wise subtraction from bytes with their top bit set cannot borrow
+/// across bytes, so each test is exact per byte.
+fn ascii_spaces(chunk: u64) -> u64 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let w = chunk | HIGH;
+    // Top bit of each byte: b >= 0x09, b >= 0x0e, b >= 0x20, b >= 0x21.
+    let (ge09, ge0e) = (w.wrapping_sub(0x09 * ONES), w.wrapping_sub(0x0e * ONES));
+    let (ge20, ge21) = (w.wrapping_sub(0x20 * ONES), w.wrapping_sub(0x21 * ONES));
+    ((ge09 & !ge0e) | (ge20 & !ge21)) & HIGH
 }
 
 /// The end of the ASCII word starting at `i`: the index of the next whitespace byte, or the end.
-/// Eight bytes at a time: a byte-wise subtraction with each byte's top bit set cannot borrow across
-/// bytes, so each test below is exact per byte.
 fn ascii_word_end(bytes: &[u8], mut i: usize) -> usize {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
     while let Some(chunk) = bytes.get(i..i + 8) {
-        let w = u64::from_le_bytes(chunk.try_into().expect("8 bytes")) | HIGH;
-        // Top bit of each byte: b >= 0x09, b >= 0x0e, b >= 0x20, b >= 0x21.
-        let (ge09, ge0e) = (w.wrapping_sub(0x09 * ONES), w.wrapping_sub(0x0e * ONES));
-        let (ge20, ge21) = (w.wrapping_sub(0x20 * ONES), w.wrapping_sub(0x21 * ONES));
-        let spaces = ((ge09 & !ge0e) | (ge20 & !ge21)) & HIGH;
+        let spaces = ascii_spaces(u64::from_le_bytes(chunk.try_into().expect("8 bytes")));
         if spaces != 0 {
             return i + (spaces.trailing_zeros() / 8) as usize;
         }
@@ -170,16 +185,30 @@ impl WordHasher {
         self.0 = (self.0.rotate_left(23) ^ chunk).wrapping_mul(Self::K);
     }
 
+    /// Hashes one word: its eight-byte chunks, the rest zero-padded, then its length.
     fn word(&mut self, word: &[u8]) {
         let mut chunks = word.chunks_exact(8);
         for chunk in &mut chunks {
             self.mix(u64::from_le_bytes(chunk.try_into().expect("8 bytes")));
         }
-        let mut last = [0u8; 8];
-        last[..chunks.remainder().len()].copy_from_slice(chunks.remainder());
-        self.mix(u64::from_le_bytes(last));
-        // The length closes the word (its top byte marks it as a length, not text).
-        self.mix(word.len() as u64 | 0xff00_0000_0000_0000);
+        let rest = chunks
+            .remainder()
+            .iter()
+            .rev()
+            .fold(0u64, |acc, &b| acc << 8 | u64::from(b));
+        self.mix(rest);
+        self.close(word.len());
+    }
+
+    /// [`WordHasher::word`] for a word of `len < 8` bytes already loaded, zero-padded, in `word`.
+    fn short_word(&mut self, word: u64, len: usize) {
+        self.mix(word);
+        self.close(len);
+    }
+
+    /// Closes a word with its length (the top byte marks it as a length, not text).
+    fn close(&mut self, len: usize) {
+        self.mix(len as u64 | 0xff00_0000_0000_0000);
     }
 
     fn finish(&self) -> u64 {

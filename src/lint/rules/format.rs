@@ -44,7 +44,9 @@ fn lines(cx: &mut GameContext<'_>) {
 fn has_suspicious_byte(bytes: &[u8]) -> bool {
     bytes.chunks(64).any(|chunk| {
         chunk.iter().fold(0u8, |acc, &b| {
-            acc | u8::from(b < 0x20 && b != b'\n' && b != b'\r') | u8::from(b == 0x7f) | u8::from(b == 0xc2)
+            acc | u8::from(b < 0x20 && b != b'\n' && b != b'\r')
+                | u8::from(b == 0x7f)
+                | u8::from(b == 0xc2)
         }) != 0
     })
 }

@@ -11,20 +11,27 @@ pub const SEVEN_TAG_ROSTER: [&str; 7] =
 
 /// Runs every tag rule on the game.
 pub fn check(cx: &mut GameContext<'_>) {
-    duplicates_and_names(cx);
-    values(cx);
-    roster(cx);
+    // Each name sliced once: the duplicate scan compares every pair.
+    let names: Vec<&str> = cx.game.tags.iter().map(|t| t.name(cx.text)).collect();
+    duplicates_and_names(cx, &names);
+    values(cx, &names);
+    roster(cx, &names);
 }
 
-fn duplicates_and_names(cx: &mut GameContext<'_>) {
+fn duplicates_and_names(cx: &mut GameContext<'_>, names: &[&str]) {
     let (game, text) = (cx.game, cx.text);
     let tags = &game.tags;
-    for (i, tag) in tags.iter().enumerate() {
-        let name = tag.name(text);
+    // One vectorised search over the whole tag section usually rules out any escape to check.
+    let section = match (tags.first(), tags.last()) {
+        (Some(first), Some(last)) => TextRange::new(first.range.start, last.range.end),
+        _ => return,
+    };
+    let any_backslash = memchr::memchr(b'\\', section.slice(text).as_bytes()).is_some();
+    for (i, (tag, &name)) in tags.iter().zip(names).enumerate() {
         if name.is_empty() {
             continue;
         }
-        if let Some(first) = tags[..i].iter().find(|t| t.name(text) == name) {
+        if let Some(first) = names[..i].iter().position(|&n| n == name).map(|j| &tags[j]) {
             let d = Diagnostic::new(
                 Rule::DuplicateTag,
                 tag.range,
@@ -42,9 +49,12 @@ fn duplicates_and_names(cx: &mut GameContext<'_>) {
                 format!("tag name `{name}` must start with a letter and contain only letters, digits and `_`"),
             ));
         }
+        if !any_backslash {
+            continue;
+        }
         let raw = tag.value.slice(text).as_bytes();
         let mut from = 0;
-        while let Some(found) = memchr::memchr(b'\\', &raw[from..]) {
+        while let Some(found) = raw[from..].iter().position(|&b| b == b'\\') {
             let i = from + found;
             if matches!(raw.get(i + 1), Some(b'"' | b'\\')) {
                 from = i + 2;
@@ -64,10 +74,9 @@ fn duplicates_and_names(cx: &mut GameContext<'_>) {
     }
 }
 
-fn values(cx: &mut GameContext<'_>) {
+fn values(cx: &mut GameContext<'_>, names: &[&str]) {
     let (game, text) = (cx.game, cx.text);
-    for tag in &game.tags {
-        let name = tag.name(text);
+    for (tag, &name) in game.tags.iter().zip(names) {
         let check: fn(&str) -> bool = match name {
             "Date" | "EventDate" | "UTCDate" => is_pgn_date,
             "Round" => is_round,
@@ -90,22 +99,25 @@ fn values(cx: &mut GameContext<'_>) {
             ),
             "TimeControl" => (
                 Rule::TimeControlFormat,
-                format!("`TimeControl` must be `?`, `-`, or fields like `40/7200:3600`, `300+2`, `*60`, found `{value}`"),
+                format!(
+                    "`TimeControl` must be `?`, `-`, or fields like `40/7200:3600`, `300+2`, `*60`, found `{value}`"
+                ),
             ),
             _ => (
                 Rule::DateFormat,
-                format!("`{name}` must be `YYYY.MM.DD` with `??` for unknown parts, found `{value}`"),
+                format!(
+                    "`{name}` must be `YYYY.MM.DD` with `??` for unknown parts, found `{value}`"
+                ),
             ),
         };
         cx.report(Diagnostic::new(rule, tag.value, message));
     }
 }
 
-fn roster(cx: &mut GameContext<'_>) {
+fn roster(cx: &mut GameContext<'_>, names: &[&str]) {
     if cx.game.tags.is_empty() && cx.game.mainline == crate::syntax::NO_NODE {
         return;
     }
-    let names: Vec<&str> = cx.game.tags.iter().map(|t| t.name(cx.text)).collect();
     let missing: Vec<&str> = SEVEN_TAG_ROSTER
         .iter()
         .copied()
