@@ -152,7 +152,11 @@ pub fn replay(cx: &mut GameContext<'_>, start: &Start, recording: Recording) -> 
                 };
                 current.previous = Previous::Move;
                 // Only a variation after this move starts from the position before it.
-                current.before_last = variation_follows(cx, node.next).then(|| state.clone());
+                if variation_follows(cx, node.next) {
+                    current.before_last = Some(state.clone());
+                } else if current.before_last.is_some() {
+                    current.before_last = None;
+                }
                 match moves::play(cx, &event, state) {
                     Some(played) => {
                         outcome.n_moves += 1;

@@ -57,13 +57,17 @@ pub fn play(
     state: &mut LineState,
 ) -> Option<Option<Move>> {
     check_move_number(cx, event, state);
-    let resolved = match state.position.resolve_san(event.text, event.mode) {
+    // The position before the move: for the canonical SAN and the castling rights it lost.
+    let before = state.position.clone();
+    let previous_move = state.last_move;
+    let resolved = match state.position.play_san(event.text, event.mode) {
         Ok(resolved) => resolved,
         Err(error) => {
             report_error(cx, event, state, &error);
             return None;
         }
     };
+    state.last_move = Some(event.range);
     let Some(m) = resolved.m else {
         if event.main {
             cx.report(Diagnostic::new(
@@ -72,12 +76,10 @@ pub fn play(
                 format!("null move `{}` in the main line: the side to move passes, which is not a legal move", event.text),
             ));
         }
-        state.position.play_null();
-        state.last_move = Some(event.range);
         return Some(None);
     };
     if !resolved.deviations.is_empty() {
-        let canonical = state.position.san(&m);
+        let canonical = before.san(&m);
         let mut reported = Vec::new();
         for deviation in resolved.deviations.iter() {
             let rule = rule_for(deviation);
@@ -98,7 +100,7 @@ pub fn play(
                 Edit::replace(event.range, canonical.clone()),
             ));
             if deviation == Deviation::EnPassantSuffix
-                && let Some(double_step) = state.last_move
+                && let Some(double_step) = previous_move
             {
                 d = d.with_related(
                     double_step,
@@ -108,15 +110,14 @@ pub fn play(
             cx.report(d);
         }
     }
-    let rooks_before = state.position.castling_rooks();
-    let board = state.position.board();
-    let kings = [board.king_of(Color::White), board.king_of(Color::Black)];
-    state.position.play_unchecked(&m);
-    let gone = rooks_before - state.position.castling_rooks();
-    for (color, side) in lost_rights(kings, gone) {
-        state.losses[color][side].get_or_insert(event.range);
+    let gone = before.castling_rooks() - state.position.castling_rooks();
+    if gone.any() {
+        let board = before.board();
+        let kings = [board.king_of(Color::White), board.king_of(Color::Black)];
+        for (color, side) in lost_rights(kings, gone) {
+            state.losses[color][side].get_or_insert(event.range);
+        }
     }
-    state.last_move = Some(event.range);
     Some(Some(m))
 }
 

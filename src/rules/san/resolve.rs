@@ -67,9 +67,10 @@ impl Position {
                 })
             }
             Some((m, mut deviations)) => {
-                let check = self.gives_check(&m);
                 self.play_unchecked(&m);
-                deviations |= suffix_deviations(check, || !has_legal_move(self), san.suffix);
+                // After the move, one attack query answers what `gives_check` works out before it.
+                deviations |=
+                    suffix_deviations(self.is_check(), || !has_legal_move(self), san.suffix);
                 Ok(Resolved {
                     m: Some(m),
                     deviations,
