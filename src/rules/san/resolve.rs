@@ -68,9 +68,13 @@ impl Position {
             }
             Some((m, mut deviations)) => {
                 self.play_unchecked(&m);
-                // After the move, one attack query answers what `gives_check` works out before it.
-                deviations |=
-                    suffix_deviations(self.is_check(), || !has_legal_move(self), san.suffix);
+                // After the move, one attack query answers what `gives_check` works out before it
+                // (`is_attacked` rather than the checkers bitboard: it rarely needs a magic lookup).
+                let check = self.board.king_of(self.turn).is_some_and(|king| {
+                    self.board
+                        .is_attacked(king, !self.turn, self.board.occupied())
+                });
+                deviations |= suffix_deviations(check, || !has_legal_move(self), san.suffix);
                 Ok(Resolved {
                     m: Some(m),
                     deviations,
