@@ -108,6 +108,11 @@ pub fn replay(cx: &mut GameContext<'_>, start: &Start, recording: Recording) -> 
         recorded: 0,
     };
     let mut stack: Vec<Line> = Vec::new();
+    // Most games have none: then no move needs the position before it kept.
+    let has_variations = game
+        .nodes
+        .iter()
+        .any(|n| matches!(n.kind, NodeKind::Variation { .. }));
     loop {
         if current.next == NO_NODE {
             if current.main {
@@ -152,7 +157,7 @@ pub fn replay(cx: &mut GameContext<'_>, start: &Start, recording: Recording) -> 
                 };
                 current.previous = Previous::Move;
                 // Only a variation after this move starts from the position before it.
-                if variation_follows(cx, node.next) {
+                if has_variations && variation_follows(cx, node.next) {
                     current.before_last = Some(state.clone());
                 } else if current.before_last.is_some() {
                     current.before_last = None;

@@ -58,6 +58,42 @@ impl Position {
         moves
     }
 
+    /// `true` if the side to move has a legal move. Stops at the first one it finds, trying king
+    /// steps first (the usual answer, and in check the likeliest): the mate and stalemate tests ask
+    /// this after every check and at the end of every game.
+    pub fn has_legal_move(&self) -> bool {
+        let us = self.turn;
+        let ours = self.board.by_color(us);
+        let Some(king) = self.board.king_of(us) else {
+            return !self.legal_moves().is_empty();
+        };
+        let occupied = self.board.occupied();
+        let lifted = occupied - king;
+        for to in attacks::king_attacks(king) & !ours {
+            if !self.board.is_attacked(to, !us, lifted) {
+                return true;
+            }
+        }
+        let checkers = self.board.attackers_to(king, !us, occupied);
+        if checkers.more_than_one() {
+            return false;
+        }
+        let target = match checkers.single() {
+            Some(checker) => attacks::between(king, checker) | checker,
+            None => !ours,
+        };
+        let blockers = self.board.slider_blockers(king, us) & ours;
+        let mut moves = MoveList::new();
+        self.gen_pieces(RoleSet::ALL, target, blockers, Some(king), &mut moves);
+        if moves.is_empty() {
+            self.gen_en_passant(Bitboard::FULL, Some(king), &mut moves);
+        }
+        if moves.is_empty() && checkers.is_empty() {
+            self.gen_castling(king, Bitboard::FULL, &mut moves);
+        }
+        !moves.is_empty()
+    }
+
     /// The number of legal moves.
     pub fn count_legal_moves(&self) -> usize {
         let mut moves = MoveList::new();
@@ -570,5 +606,50 @@ fn push_targets(
             promotion: None,
             kind: MoveKind::Normal,
         });
+    }
+}
+
+#[cfg(test)]
+mod has_legal_move_tests {
+    use crate::rules::Position;
+
+    /// `has_legal_move` answers what the full move list answers, in positions reached by random
+    /// playouts from openings, endgames, checks, mates, stalemates and en-passant pins.
+    #[test]
+    fn has_legal_move_agrees_with_the_move_list() {
+        let starts = [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",
+            "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1",
+            "8/8/8/KPp4r/8/8/8/7k w - c6 0 2",
+            "4k3/8/8/8/8/8/8/4K2R w K - 0 1",
+            "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+        ];
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut checked = 0;
+        for fen in starts {
+            for _ in 0..40 {
+                let mut position = Position::from_fen(fen).expect("valid FEN");
+                for _ in 0..120 {
+                    let moves = position.legal_moves();
+                    assert_eq!(position.has_legal_move(), !moves.is_empty(), "{fen}");
+                    checked += 1;
+                    if moves.is_empty() {
+                        break;
+                    }
+                    let m = moves[(next() % moves.len() as u64) as usize];
+                    position.play_unchecked(&m);
+                }
+            }
+        }
+        assert!(checked > 10_000, "{checked}");
     }
 }

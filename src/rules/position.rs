@@ -165,12 +165,12 @@ impl Position {
 
     /// `true` if the side to move is checkmated.
     pub fn is_checkmate(&self) -> bool {
-        self.is_check() && self.legal_moves().is_empty()
+        self.is_check() && !self.has_legal_move()
     }
 
     /// `true` if the side to move is stalemated.
     pub fn is_stalemate(&self) -> bool {
-        !self.is_check() && self.legal_moves().is_empty()
+        !self.is_check() && !self.has_legal_move()
     }
 
     /// `true` if neither side can ever checkmate, whatever the moves: king against king, or with a

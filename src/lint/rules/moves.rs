@@ -307,7 +307,11 @@ fn check_move_number(cx: &mut GameContext<'_>, event: &MoveEvent<'_>, state: &mu
 
 /// `true` for an en-passant suffix lexed as a token of its own (`exd6 e.p.`).
 pub fn is_detached_ep_suffix(text: &str) -> bool {
-    matches!(text, "e.p." | "e.p" | "ep")
+    // Byte patterns: the second byte rules out almost every move at once.
+    matches!(
+        text.as_bytes(),
+        [b'e', b'p'] | [b'e', b'.', b'p'] | [b'e', b'.', b'p', b'.']
+    )
 }
 
 /// Reports a detached `e.p.` and offers to delete it.

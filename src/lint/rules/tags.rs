@@ -118,13 +118,29 @@ fn roster(cx: &mut GameContext<'_>, names: &[&str]) {
     if cx.game.tags.is_empty() && cx.game.mainline == crate::syntax::NO_NODE {
         return;
     }
-    let missing: Vec<&str> = SEVEN_TAG_ROSTER
-        .iter()
-        .copied()
-        .filter(|r| !names.contains(r))
-        .collect();
-    let at = cx.game.tags.first().map_or(cx.game.content, |t| t.range);
-    if !missing.is_empty() {
+    // One pass: which roster tags are present, whether they come first and in roster order.
+    let mut present = [false; 7];
+    let (mut roster_first, mut in_order) = (true, true);
+    let (mut seen_other, mut last) = (false, None);
+    for name in names {
+        match SEVEN_TAG_ROSTER.iter().position(|r| r == name) {
+            Some(i) => {
+                present[i] = true;
+                roster_first &= !seen_other;
+                in_order &= last.is_none_or(|l| l < i);
+                last = Some(i);
+            }
+            None => seen_other = true,
+        }
+    }
+    if present.contains(&false) {
+        let missing: Vec<&str> = SEVEN_TAG_ROSTER
+            .iter()
+            .zip(present)
+            .filter(|(_, p)| !p)
+            .map(|(r, _)| *r)
+            .collect();
+        let at = cx.game.tags.first().map_or(cx.game.content, |t| t.range);
         cx.report(Diagnostic::new(
             Rule::SevenTagRoster,
             TextRange::new(at.start, at.start),
@@ -134,17 +150,6 @@ fn roster(cx: &mut GameContext<'_>, names: &[&str]) {
             ),
         ));
     }
-    // The roster tags present must come first, in roster order.
-    let present: Vec<usize> = names
-        .iter()
-        .filter_map(|n| SEVEN_TAG_ROSTER.iter().position(|r| r == n))
-        .collect();
-    let n_roster = present.len();
-    let roster_first = names
-        .iter()
-        .take(n_roster)
-        .all(|n| SEVEN_TAG_ROSTER.contains(n));
-    let in_order = present.windows(2).all(|w| w[0] < w[1]);
     if !(roster_first && in_order) && cx.game.tags.len() > 1 {
         let mut d = Diagnostic::new(
             Rule::TagOrder,

@@ -95,7 +95,7 @@ pub fn parse_san(text: &str) -> Result<ParsedSan, SanSyntaxError> {
 /// `#`), matched byte by byte. `None` for anything else, which [`parse_lenient`] then reads; for
 /// every text it accepts, the result is the one [`parse_lenient`] gives (checked exhaustively by
 /// a test below).
-#[inline]
+#[inline(always)]
 fn parse_canonical(b: &[u8]) -> Option<ParsedSan> {
     let (body, suffix) = match b {
         [.., b'+', b'+'] => return None,

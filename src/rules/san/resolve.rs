@@ -48,7 +48,7 @@ impl Position {
         };
         // The position after the move is needed only for a mate test, so only after a check.
         let check = self.gives_check(&m);
-        deviations |= suffix_deviations(check, || !has_legal_move(&self.played(&m)), san.suffix);
+        deviations |= suffix_deviations(check, || !self.played(&m).has_legal_move(), san.suffix);
         Ok(Resolved {
             m: Some(m),
             deviations,
@@ -56,6 +56,8 @@ impl Position {
     }
 
     /// Resolves a SAN token and plays it (a null move passes the turn).
+    // Inlined into its callers: its result, returned through memory, stalled the reads after it.
+    #[inline(always)]
     pub fn play_san(&mut self, text: &str, mode: CastlingMode) -> Result<Resolved, SanError> {
         let san = parse_san(text)?;
         match self.resolve_move(&san, mode)? {
@@ -74,7 +76,7 @@ impl Position {
                     self.board
                         .is_attacked(king, !self.turn, self.board.occupied())
                 });
-                deviations |= suffix_deviations(check, || !has_legal_move(self), san.suffix);
+                deviations |= suffix_deviations(check, || !self.has_legal_move(), san.suffix);
                 Ok(Resolved {
                     m: Some(m),
                     deviations,
@@ -448,16 +450,4 @@ fn suffix_deviations(
         _ => None,
     };
     deviation.map_or(Deviations::NONE, Deviations::from)
-}
-
-/// `true` if the side to move has a legal move. Tries king moves first: most checks are answered by
-/// a king step, and generating those alone is cheap.
-fn has_legal_move(position: &Position) -> bool {
-    let mut moves = MoveList::new();
-    position.generate(RoleSet::only(Role::King), Bitboard::FULL, &mut moves);
-    if !moves.is_empty() {
-        return true;
-    }
-    position.generate(RoleSet::ALL, Bitboard::FULL, &mut moves);
-    !moves.is_empty()
 }
