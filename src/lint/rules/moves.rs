@@ -222,6 +222,22 @@ fn check_move_number(cx: &mut GameContext<'_>, event: &MoveEvent<'_>, state: &mu
     let position = &state.position;
     let n = position.fullmove_number();
     let white = position.turn() == Color::White;
+    if let Some(range) = event.number {
+        // The usual case, decided on the bytes: the right number, then dots (`12...` is wrong
+        // before white's move). Whatever this does not accept, the full check below decides.
+        let written = &cx.text.as_bytes()[range.start as usize..range.end as usize];
+        let n_digits = written.iter().take_while(|b| b.is_ascii_digit()).count();
+        let value = written[..n_digits].iter().fold(0u32, |v, &b| {
+            v.wrapping_mul(10).wrapping_add(u32::from(b - b'0'))
+        });
+        if (1..10).contains(&n_digits)
+            && value == n
+            && written.len() > n_digits
+            && !(white && written.ends_with(b"..."))
+        {
+            return;
+        }
+    }
     // Built only when a diagnostic needs it: this runs for every move.
     let wanted = || {
         if white {
@@ -307,11 +323,13 @@ fn check_move_number(cx: &mut GameContext<'_>, event: &MoveEvent<'_>, state: &mu
 
 /// `true` for an en-passant suffix lexed as a token of its own (`exd6 e.p.`).
 pub fn is_detached_ep_suffix(text: &str) -> bool {
-    // Byte patterns: the second byte rules out almost every move at once.
-    matches!(
-        text.as_bytes(),
-        [b'e', b'p'] | [b'e', b'.', b'p'] | [b'e', b'.', b'p', b'.']
-    )
+    // The second byte rules out every move (`e4`, `exd5`) before the length is looked at.
+    let b = text.as_bytes();
+    matches!(b.get(1), Some(b'p' | b'.'))
+        && matches!(
+            b,
+            [b'e', b'p'] | [b'e', b'.', b'p'] | [b'e', b'.', b'p', b'.']
+        )
 }
 
 /// Reports a detached `e.p.` and offers to delete it.

@@ -9,8 +9,9 @@ use crate::syntax::NodeKind;
 
 /// Checks every NAG and suffix annotation of the game.
 pub fn check(cx: &mut GameContext<'_>) {
-    let nodes: Vec<_> = cx.game.nodes.clone();
-    for node in &nodes {
+    let game = cx.game;
+    let suffixes = cx.enabled(Rule::SuffixAnnotation);
+    for node in &game.nodes {
         match node.kind {
             NodeKind::Nag => {
                 let text = node.range.slice(cx.text);
@@ -27,7 +28,7 @@ pub fn check(cx: &mut GameContext<'_>) {
                     ));
                 }
             }
-            NodeKind::Suffix(suffix) => {
+            NodeKind::Suffix(suffix) if suffixes => {
                 let text = node.range.slice(cx.text);
                 let nag = format!("${}", suffix.nag());
                 // `e4!` → `e4 $1`: keep a space before the NAG.

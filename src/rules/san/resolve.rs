@@ -56,8 +56,6 @@ impl Position {
     }
 
     /// Resolves a SAN token and plays it (a null move passes the turn).
-    // Inlined into its callers: its result, returned through memory, stalled the reads after it.
-    #[inline(always)]
     pub fn play_san(&mut self, text: &str, mode: CastlingMode) -> Result<Resolved, SanError> {
         let san = parse_san(text)?;
         match self.resolve_move(&san, mode)? {
