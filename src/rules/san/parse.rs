@@ -96,7 +96,7 @@ pub fn parse_san(text: &str) -> Result<ParsedSan, SanSyntaxError> {
 /// every text it accepts, the result is the one [`parse_lenient`] gives (checked exhaustively by
 /// a test below).
 #[inline(always)]
-fn parse_canonical(b: &[u8]) -> Option<ParsedSan> {
+pub(crate) fn parse_canonical(b: &[u8]) -> Option<ParsedSan> {
     let (body, suffix) = match b {
         [.., b'+', b'+'] => return None,
         [body @ .., b'+'] => (body, Some(CheckSuffix::Check)),
@@ -209,7 +209,7 @@ impl NormalSan {
 }
 
 /// Everything [`parse_san`] accepts, the lenient way.
-fn parse_lenient(text: &str) -> Result<ParsedSan, SanSyntaxError> {
+pub(crate) fn parse_lenient(text: &str) -> Result<ParsedSan, SanSyntaxError> {
     if text.is_empty() {
         return Err(SanSyntaxError::Empty);
     }

@@ -10,7 +10,9 @@
 use super::candidates::pawn_origins;
 use super::deviation::{Deviation, Deviations};
 use super::error::{IllegalReason, SanError};
-use super::parse::{CheckSuffix, NormalSan, ParsedSan, SanKind, parse_san};
+use super::parse::{
+    CheckSuffix, NormalSan, ParsedSan, SanKind, parse_canonical, parse_lenient, parse_san,
+};
 use crate::rules::attacks;
 use crate::rules::bitboard::Bitboard;
 use crate::rules::movegen::RoleSet;
@@ -56,9 +58,31 @@ impl Position {
     }
 
     /// Resolves a SAN token and plays it (a null move passes the turn).
+    // Inlined: its result, returned through memory, stalled the caller's first read of it.
+    #[inline(always)]
     pub fn play_san(&mut self, text: &str, mode: CastlingMode) -> Result<Resolved, SanError> {
-        let san = parse_san(text)?;
-        match self.resolve_move(&san, mode)? {
+        // Used in place, never moved: a copy would read back bytes just stored one by one, which
+        // stalls the pipeline on every move.
+        let canonical = parse_canonical(text.as_bytes());
+        let lenient;
+        let san = match &canonical {
+            Some(san) => san,
+            None => {
+                lenient = parse_lenient(text)?;
+                &lenient
+            }
+        };
+        // The common case straight from the fast path: no general result to build and unpack.
+        // By reference: copying the parsed fields out would read back bytes just stored one by one.
+        let fast = match &san.kind {
+            SanKind::Normal(n) => self.resolve_normal_fast(n),
+            _ => None,
+        };
+        let resolved = match fast {
+            Some((m, deviations)) => Some((m, deviations | san.deviations)),
+            None => self.resolve_move(san, mode)?,
+        };
+        match resolved {
             None => {
                 self.play_null();
                 Ok(Resolved {
@@ -389,7 +413,7 @@ impl Position {
 
 /// What the writer would need to tell `m` apart from the other legal moves of its role onto its
 /// square (`others`: their origins, castling excluded), compared with what was written.
-#[inline]
+#[inline(always)]
 fn disambiguation_deviations(
     m: &Move,
     file: Option<File>,
