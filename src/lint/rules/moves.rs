@@ -60,15 +60,18 @@ pub fn play(
     // The position before the move: for the canonical SAN and the castling rights it lost.
     let before = state.position.clone();
     let previous_move = state.last_move;
-    let resolved = match state.position.play_san(event.text, event.mode) {
+    // Read in place: moving the result out would load bytes just stored one by one, a
+    // store-forwarding stall on every move.
+    let result = state.position.play_san(event.text, event.mode);
+    let resolved = match &result {
         Ok(resolved) => resolved,
         Err(error) => {
-            report_error(cx, event, state, &error);
+            report_error(cx, event, state, error);
             return None;
         }
     };
     state.last_move = Some(event.range);
-    let Some(m) = resolved.m else {
+    let Some(m) = &resolved.m else {
         if event.main {
             cx.report(Diagnostic::new(
                 Rule::NullMove,
@@ -79,7 +82,7 @@ pub fn play(
         return Some(None);
     };
     if !resolved.deviations.is_empty() {
-        let canonical = before.san(&m);
+        let canonical = before.san(m);
         let mut reported = Vec::new();
         for deviation in resolved.deviations.iter() {
             let rule = rule_for(deviation);
@@ -118,7 +121,7 @@ pub fn play(
             state.losses[color][side].get_or_insert(event.range);
         }
     }
-    Some(Some(m))
+    Some(Some(*m))
 }
 
 fn report_error(
