@@ -75,7 +75,7 @@ fn lint_text(text: &str) -> Vec<Found> {
     lint_reader(text.as_bytes(), "<case>").0
 }
 
-fn lint_reader(reader: impl std::io::Read, name: &str) -> (Vec<Found>, Summary) {
+fn lint_reader(reader: impl std::io::Read + Send, name: &str) -> (Vec<Found>, Summary) {
     let mut printer = Collect(Vec::new());
     let mut summary = Summary::default();
     check_stream(

@@ -170,9 +170,11 @@ fn options_for(input: &Input, cli: &CliOptions) -> Result<LintOptions, String> {
     config::resolve(config.as_deref(), cli)
 }
 
-/// Lints every game of one stream.
+/// Lints every game of one stream. Reading and parsing the next batch of games overlaps linting
+/// the current one (on another thread of the pool when there is one); findings are printed in file
+/// order, batch by batch.
 pub fn check_stream(
-    reader: impl Read,
+    reader: impl Read + Send,
     path: &str,
     options: &LintOptions,
     printer: &mut dyn Printer,
@@ -181,29 +183,41 @@ pub fn check_stream(
 ) -> io::Result<()> {
     let mut games = GameReader::new(reader);
     let mut state = FileState::default();
-    let mut batch: Vec<StreamedGame> = Vec::new();
-    let mut batch_bytes = 0;
     let batch_games = BATCH_GAMES_PER_THREAD * rayon::current_num_threads();
-    loop {
-        let next = games.read_game()?;
-        let done = next.is_none();
-        if let Some(game) = next {
-            batch_bytes += game.text.len();
-            batch.push(game);
+    let mut batch = read_batch(&mut games, batch_games)?;
+    while !batch.is_empty() {
+        let current = std::mem::take(&mut batch);
+        let (next, findings) = rayon::join(
+            || read_batch(&mut games, batch_games),
+            || state.lint_batch(current, options, summary),
+        );
+        progress.games(summary.n_games);
+        for finding in &findings {
+            summary.count(finding.diagnostic.severity);
+            printer.finding(path, finding)?;
         }
-        if (done && !batch.is_empty()) || batch.len() >= batch_games || batch_bytes >= BATCH_BYTES {
-            let findings = state.lint_batch(std::mem::take(&mut batch), options, summary);
-            progress.games(summary.n_games);
-            for finding in &findings {
-                summary.count(finding.diagnostic.severity);
-                printer.finding(path, finding)?;
+        batch = next?;
+    }
+    Ok(())
+}
+
+/// The next games of `games`: up to `max_games` of them, or [`BATCH_BYTES`] of text.
+fn read_batch<R: Read>(
+    games: &mut GameReader<R>,
+    max_games: usize,
+) -> io::Result<Vec<StreamedGame>> {
+    let mut batch = Vec::with_capacity(max_games);
+    let mut bytes = 0;
+    while batch.len() < max_games && bytes < BATCH_BYTES {
+        match games.read_game()? {
+            Some(game) => {
+                bytes += game.text.len();
+                batch.push(game);
             }
-            batch_bytes = 0;
-        }
-        if done {
-            return Ok(());
+            None => break,
         }
     }
+    Ok(batch)
 }
 
 /// What carries over from one batch of a file to the next.
