@@ -164,7 +164,12 @@ impl<'a> GameParser<'a> {
             len: end as u32 - off,
             content: TextRange::new(content_start, content_end),
             tags: b.tags.as_slice().to_vec(),
-            nodes: b.nodes.as_slice().to_vec(),
+            // A huge game takes the buffer itself: copying it would double the peak memory.
+            nodes: if b.nodes.len() >= HAND_OVER_NODES {
+                std::mem::take(&mut b.nodes)
+            } else {
+                b.nodes.as_slice().to_vec()
+            },
             mainline: b.cur.first,
             result: b.result,
             escapes: b.escapes,
@@ -181,6 +186,9 @@ impl<'a> GameParser<'a> {
         Some(game)
     }
 }
+
+/// Games with at least this many nodes take the parser's node buffer instead of a copy of it.
+const HAND_OVER_NODES: usize = 1 << 16;
 
 /// Whether `bytes` starts with an `[Event` tag (not `[EventDate`).
 pub(crate) fn is_event_tag(bytes: &[u8]) -> bool {

@@ -133,6 +133,11 @@ impl<R: Read> GameReader<R> {
         }
         self.raw.copy_within(decoded..filled, 0);
         self.raw_len = filled - decoded;
+        // A giant game grew the read buffer; its bytes are decoded now, so let the memory go.
+        if self.raw.len() > 4 * self.chunk && self.raw_len <= self.chunk {
+            self.raw.truncate(self.chunk);
+            self.raw.shrink_to_fit();
+        }
         Ok(())
     }
 
