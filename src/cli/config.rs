@@ -2,7 +2,7 @@
 //!
 //! ```toml
 //! profile = "export"          # or "import" (the default)
-//! select = ["illegal-move"]   # only these rules
+//! select = ["illegal-move"]   # only these rules (`ALL`: every rule)
 //! ignore = ["line-too-long"]  # never these rules
 //! ```
 //! Command-line flags win over the file.
@@ -35,17 +35,25 @@ pub struct CliOptions {
     pub ignore: Vec<Rule>,
 }
 
-/// Parses a comma-separated list of rule ids, naming the unknown one on failure.
+/// Parses comma-separated rule ids, naming the unknown one on failure. `ALL` stands for every rule
+/// of the catalogue (as in ruff: `--select ALL` runs the export rules under the import profile too).
 pub fn parse_rules(list: &[String]) -> Result<Vec<Rule>, String> {
-    list.iter()
+    let mut rules = Vec::new();
+    for id in list
+        .iter()
         .flat_map(|s| s.split(','))
         .map(str::trim)
         .filter(|s| !s.is_empty())
-        .map(|id| {
-            Rule::from_id(id)
-                .ok_or_else(|| format!("unknown rule `{id}` (see docs/rules.md for the rule ids)"))
-        })
-        .collect()
+    {
+        if id == "ALL" {
+            rules.extend_from_slice(Rule::ALL);
+            continue;
+        }
+        rules.push(Rule::from_id(id).ok_or_else(|| {
+            format!("unknown rule `{id}` (see docs/rules.md for the rule ids, or `ALL`)")
+        })?);
+    }
+    Ok(rules)
 }
 
 /// Parses `import` or `export`.
@@ -107,4 +115,27 @@ pub fn resolve(config: Option<&Path>, cli: &CliOptions) -> Result<LintOptions, S
     }
     options.ignore.extend(cli.ignore.iter().copied());
     Ok(options)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn all_selects_every_rule_and_unknown_ids_are_named() {
+        let all = parse_rules(&["ALL".to_string()]).unwrap();
+        assert_eq!(all, Rule::ALL);
+        let options = LintOptions {
+            select: all,
+            ..LintOptions::default()
+        };
+        // An export rule runs under the import profile once everything is selected.
+        assert!(options.is_enabled(Rule::SevenTagRoster));
+        assert_eq!(
+            parse_rules(&["illegal-move, tab".to_string()]).unwrap(),
+            [Rule::IllegalMove, Rule::Tab]
+        );
+        let err = parse_rules(&["illegal-move,nope".to_string()]).unwrap_err();
+        assert!(err.contains("`nope`"), "{err}");
+    }
 }

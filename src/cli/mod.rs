@@ -57,7 +57,7 @@ pub(crate) struct LintArgs {
     /// order, 80 columns, `$n` NAGs, move numbers).
     #[arg(long)]
     profile: Option<String>,
-    /// Only these rules (comma-separated ids).
+    /// Only these rules (comma-separated ids; `ALL` for every rule, export ones included).
     #[arg(long, value_delimiter = ',')]
     select: Vec<String>,
     /// Never these rules (comma-separated ids).
