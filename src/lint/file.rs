@@ -257,6 +257,18 @@ pub fn duplicate_diagnostic(content: TextRange, first: usize) -> Diagnostic {
 mod tests {
     use super::content_key;
     use proptest::prelude::*;
+    use proptest::test_runner::TestCaseError;
+
+    /// `a` has the key of its words joined by one space, and shares its key with `b` exactly when
+    /// they have the same words.
+    fn key_follows_the_words(a: &str, b: &str) -> Result<(), TestCaseError> {
+        fn words(s: &str) -> Vec<&str> {
+            s.split_whitespace().collect()
+        }
+        prop_assert_eq!(content_key(a), content_key(&words(a).join(" ")));
+        prop_assert_eq!(content_key(a) == content_key(b), words(a) == words(b));
+        Ok(())
+    }
 
     proptest! {
         /// The key sees only the words: any text has the key of its words joined by one space,
@@ -266,11 +278,7 @@ mod tests {
             a in "[a-c1 \t\n\r\u{b}\u{c}\u{1}\u{e}é\u{a0}]{0,100}",
             b in "[a-c1 \t\n\r\u{b}\u{c}\u{1}\u{e}é\u{a0}]{0,100}",
         ) {
-            fn words(s: &str) -> Vec<&str> {
-                s.split_whitespace().collect()
-            }
-            prop_assert_eq!(content_key(&a), content_key(&words(&a).join(" ")));
-            prop_assert_eq!(content_key(&a) == content_key(&b), words(&a) == words(&b));
+            key_follows_the_words(&a, &b)?;
         }
 
         /// The same on ASCII text, which takes the eight-bytes-at-a-time path.
@@ -279,11 +287,7 @@ mod tests {
             a in "[a-c1 \t\n\r\u{b}\u{c}\u{1}\u{e}]{0,100}",
             b in "[ab \n]{0,60}",
         ) {
-            fn words(s: &str) -> Vec<&str> {
-                s.split_whitespace().collect()
-            }
-            prop_assert_eq!(content_key(&a), content_key(&words(&a).join(" ")));
-            prop_assert_eq!(content_key(&a) == content_key(&b), words(&a) == words(&b));
+            key_follows_the_words(&a, &b)?;
             let spaced = a.replace(' ', "  \n");
             prop_assert_eq!(content_key(&spaced), content_key(&a));
         }
