@@ -58,39 +58,22 @@ impl Position {
         moves
     }
 
-    /// `true` if the side to move has a legal move. Stops at the first one it finds, trying king
-    /// steps first (the usual answer, and in check the likeliest): the mate and stalemate tests ask
-    /// this after every check and at the end of every game.
+    /// `true` if the side to move has a legal move. Tries the king's steps first, one attack query
+    /// each, and stops at the first safe one (the usual answer, and in check the likeliest); only
+    /// when the king cannot step are all moves generated. The mate and stalemate tests ask this
+    /// after every check and at the end of every game.
     pub fn has_legal_move(&self) -> bool {
         let us = self.turn;
-        let ours = self.board.by_color(us);
-        let Some(king) = self.board.king_of(us) else {
-            return !self.legal_moves().is_empty();
-        };
-        let occupied = self.board.occupied();
-        let lifted = occupied - king;
-        for to in attacks::king_attacks(king) & !ours {
-            if !self.board.is_attacked(to, !us, lifted) {
-                return true;
+        if let Some(king) = self.board.king_of(us) {
+            let lifted = self.board.occupied() - king;
+            for to in attacks::king_attacks(king) - self.board.by_color(us) {
+                if !self.board.is_attacked(to, !us, lifted) {
+                    return true;
+                }
             }
         }
-        let checkers = self.board.attackers_to(king, !us, occupied);
-        if checkers.more_than_one() {
-            return false;
-        }
-        let target = match checkers.single() {
-            Some(checker) => attacks::between(king, checker) | checker,
-            None => !ours,
-        };
-        let blockers = self.board.slider_blockers(king, us) & ours;
         let mut moves = MoveList::new();
-        self.gen_pieces(RoleSet::ALL, target, blockers, Some(king), &mut moves);
-        if moves.is_empty() {
-            self.gen_en_passant(Bitboard::FULL, Some(king), &mut moves);
-        }
-        if moves.is_empty() && checkers.is_empty() {
-            self.gen_castling(king, Bitboard::FULL, &mut moves);
-        }
+        self.generate(RoleSet::ALL, Bitboard::FULL, &mut moves);
         !moves.is_empty()
     }
 

@@ -225,22 +225,6 @@ fn check_move_number(cx: &mut GameContext<'_>, event: &MoveEvent<'_>, state: &mu
     let position = &state.position;
     let n = position.fullmove_number();
     let white = position.turn() == Color::White;
-    if let Some(range) = event.number {
-        // The usual case, decided on the bytes: the right number, then dots (`12...` is wrong
-        // before white's move). Whatever this does not accept, the full check below decides.
-        let written = &cx.text.as_bytes()[range.start as usize..range.end as usize];
-        let n_digits = written.iter().take_while(|b| b.is_ascii_digit()).count();
-        let value = written[..n_digits].iter().fold(0u32, |v, &b| {
-            v.wrapping_mul(10).wrapping_add(u32::from(b - b'0'))
-        });
-        if (1..10).contains(&n_digits)
-            && value == n
-            && written.len() > n_digits
-            && !(white && written.ends_with(b"..."))
-        {
-            return;
-        }
-    }
     // Built only when a diagnostic needs it: this runs for every move.
     let wanted = || {
         if white {
@@ -251,19 +235,22 @@ fn check_move_number(cx: &mut GameContext<'_>, event: &MoveEvent<'_>, state: &mu
     };
     match event.number {
         Some(range) => {
-            let written = range.slice(cx.text);
-            let digits = &written[..written.bytes().take_while(u8::is_ascii_digit).count()];
-            let dots = written.len() - digits.len();
-            let written_number = digits.parse::<u32>().ok();
+            // Decided on the bytes: this runs for every numbered move.
+            let bytes = &cx.text.as_bytes()[range.start as usize..range.end as usize];
+            let n_digits = bytes.iter().take_while(|b| b.is_ascii_digit()).count();
+            let written_number = (n_digits > 0)
+                .then(|| {
+                    bytes[..n_digits].iter().try_fold(0u32, |v, &b| {
+                        v.checked_mul(10)?.checked_add(u32::from(b - b'0'))
+                    })
+                })
+                .flatten();
             // `12.` before black's move is fine in import format; `12...` before white's is not.
-            let dots_ok = if white {
-                dots >= 1 && !written.ends_with("...")
-            } else {
-                dots >= 1
-            };
+            let dots_ok = bytes.len() > n_digits && !(white && bytes.ends_with(b"..."));
             if written_number == Some(n) && dots_ok {
                 return;
             }
+            let written = range.slice(cx.text);
             let offset = written_number.map(|w| i64::from(w) - i64::from(n));
             let wanted = wanted();
             let edit = Edit::replace(range, wanted.clone());

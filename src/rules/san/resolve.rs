@@ -72,17 +72,7 @@ impl Position {
                 &lenient
             }
         };
-        // The common case straight from the fast path: no general result to build and unpack.
-        // By reference: copying the parsed fields out would read back bytes just stored one by one.
-        let fast = match &san.kind {
-            SanKind::Normal(n) => self.resolve_normal_fast(n),
-            _ => None,
-        };
-        let resolved = match fast {
-            Some((m, deviations)) => Some((m, deviations | san.deviations)),
-            None => self.resolve_move(san, mode)?,
-        };
-        match resolved {
+        match self.resolve_move(san, mode)? {
             None => {
                 self.play_null();
                 Ok(Resolved {
@@ -108,7 +98,26 @@ impl Position {
     }
 
     /// The move and its deviations, without looking at the check suffix. `None` for a null move.
+    /// Small enough to inline: the fast path answers most moves, and a result returned through
+    /// memory stalled the caller's first read of it.
+    #[inline(always)]
     fn resolve_move(
+        &self,
+        san: &ParsedSan,
+        mode: CastlingMode,
+    ) -> Result<Option<(Move, Deviations)>, SanError> {
+        if let SanKind::Normal(n) = &san.kind
+            && let Some(fast) = self.resolve_normal_fast(n)
+        {
+            debug_assert_eq!(Ok(fast), self.resolve_normal(n, mode), "{n:?}");
+            return Ok(Some((fast.0, fast.1 | san.deviations)));
+        }
+        self.resolve_move_general(san, mode)
+    }
+
+    /// [`Position::resolve_move`] without its fast path: errors, ambiguities, castling, null moves,
+    /// promotions, and `b`-file pawn captures that may be a bishop written in lower case.
+    fn resolve_move_general(
         &self,
         san: &ParsedSan,
         mode: CastlingMode,
@@ -121,13 +130,7 @@ impl Position {
                     .ok_or_else(|| self.explain_castling(side))?;
                 Ok(Some((m, san.deviations)))
             }
-            SanKind::Normal(n) => match match self.resolve_normal_fast(&n) {
-                Some(fast) => {
-                    debug_assert_eq!(Ok(fast), self.resolve_normal(&n, mode), "{n:?}");
-                    Ok(fast)
-                }
-                None => self.resolve_normal(&n, mode),
-            } {
+            SanKind::Normal(n) => match self.resolve_normal(&n, mode) {
                 Ok((m, d)) => Ok(Some((m, d | san.deviations))),
                 Err(err) if n.bishop_or_pawn => {
                     let bishop = NormalSan {
