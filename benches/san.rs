@@ -27,7 +27,8 @@ fn games_of(text: &str) -> Vec<Game> {
     let mut in_movetext = false;
     for line in text.lines() {
         let trimmed = line.trim();
-        if trimmed.starts_with('[') && (!in_movetext || sans.is_empty()) {
+        if trimmed.starts_with('[') {
+            // A tag after movetext starts the next game.
             if in_movetext {
                 games.push(Game {
                     fen: fen.take(),
@@ -35,17 +36,6 @@ fn games_of(text: &str) -> Vec<Game> {
                 });
                 in_movetext = false;
             }
-            if let Some(rest) = trimmed.strip_prefix("[FEN \"") {
-                fen = rest.split('"').next().map(str::to_string);
-            }
-            continue;
-        }
-        if trimmed.starts_with('[') {
-            games.push(Game {
-                fen: fen.take(),
-                sans: std::mem::take(&mut sans),
-            });
-            in_movetext = false;
             if let Some(rest) = trimmed.strip_prefix("[FEN \"") {
                 fen = rest.split('"').next().map(str::to_string);
             }

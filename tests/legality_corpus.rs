@@ -3,8 +3,11 @@
 //! `Position::legal_moves` (and `Position::pseudo_legal_moves` for the pseudo-legal counts).
 
 mod common;
+#[path = "common/corpus_fen.rs"]
+mod corpus_fen;
+use corpus_fen::load_corpus_fen;
 
-use pgn_arbiter::rules::{CastlingMode, FenErrors, FenOptions, Move, Position, load_fen_with};
+use pgn_arbiter::rules::{CastlingMode, Move, Position};
 use serde_json::Value;
 
 fn corpus() -> Option<Value> {
@@ -91,19 +94,4 @@ fn python_chess_move_counts_agree() {
     }
     println!("move_count_cases: {} checked", cases.len());
     assert!(failures.is_empty(), "{}", failures.join("\n"));
-}
-
-/// Loads a corpus FEN. The source libraries accept positions whose check no legal last move could
-/// have given (the ep square says which move came last); our loader refuses those by default
-/// (`fen-impossible-check`) and loads them with a warning when asked, as here: the cases are about
-/// moves, not about the FEN.
-fn load_corpus_fen(fen: &str, mode: CastlingMode) -> Result<Position, FenErrors> {
-    load_fen_with(
-        fen,
-        FenOptions {
-            mode: Some(mode),
-            allow_impossible_check: true,
-        },
-    )
-    .map(|loaded| loaded.position)
 }

@@ -3,10 +3,12 @@
 //! the case is listed in [`EXCEPTIONS`] with our verdict and the reason; nothing is skipped silently.
 
 mod common;
+#[path = "common/corpus_fen.rs"]
+mod corpus_fen;
+use corpus_fen::load_corpus_fen;
 
 use pgn_arbiter::rules::{
-    CastlingMode, Deviation, FenErrors, FenFormat, FenOptions, Position, SanError, SanKind,
-    load_fen_with, parse_san,
+    CastlingMode, Deviation, FenFormat, Position, SanError, SanKind, parse_san,
 };
 use serde_json::Value;
 use std::path::PathBuf;
@@ -183,19 +185,4 @@ fn shakmaty_syntax_cases_parse() {
         SYNTAX_EXCEPTIONS.len()
     );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
-}
-
-/// Loads a corpus FEN. The source libraries accept positions whose check no legal last move could
-/// have given (the ep square says which move came last); our loader refuses those by default
-/// (`fen-impossible-check`) and loads them with a warning when asked, as here: the cases are about
-/// moves, not about the FEN.
-fn load_corpus_fen(fen: &str, mode: CastlingMode) -> Result<Position, FenErrors> {
-    load_fen_with(
-        fen,
-        FenOptions {
-            mode: Some(mode),
-            allow_impossible_check: true,
-        },
-    )
-    .map(|loaded| loaded.position)
 }

@@ -6,69 +6,9 @@
 use pgn_arbiter::rules::{CastlingMode, load_fen};
 use shakmaty::{Chess, Position as _, fen::Fen, san::SanPlus};
 
-/// A small deterministic RNG (xorshift64*).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
-/// The Chess960 start position number `n` (0..960, Scharnagl numbering; 518 is standard chess)
-/// as a FEN with Shredder castling rights.
-fn chess960_fen(n: usize) -> String {
-    let mut rank: [Option<char>; 8] = [None; 8];
-    let mut n = n;
-    rank[(n % 4) * 2 + 1] = Some('B');
-    n /= 4;
-    rank[(n % 4) * 2] = Some('B');
-    n /= 4;
-    let place_nth_empty = |rank: &mut [Option<char>; 8], idx: usize, piece: char| {
-        let file = (0..8)
-            .filter(|&f| rank[f].is_none())
-            .nth(idx)
-            .expect("enough empty files");
-        rank[file] = Some(piece);
-    };
-    place_nth_empty(&mut rank, n % 6, 'Q');
-    n /= 6;
-    const KNIGHTS: [(usize, usize); 10] = [
-        (0, 1),
-        (0, 2),
-        (0, 3),
-        (0, 4),
-        (1, 2),
-        (1, 3),
-        (1, 4),
-        (2, 3),
-        (2, 4),
-        (3, 4),
-    ];
-    let (a, b) = KNIGHTS[n];
-    place_nth_empty(&mut rank, b, 'N');
-    place_nth_empty(&mut rank, a, 'N');
-    for piece in ['R', 'K', 'R'] {
-        place_nth_empty(&mut rank, 0, piece);
-    }
-    let white: String = rank.iter().map(|p| p.expect("full rank")).collect();
-    let rook_files: String = (0..8u8)
-        .rev()
-        .filter(|&f| rank[f as usize] == Some('R'))
-        .map(|f| (b'A' + f) as char)
-        .collect();
-    format!(
-        "{}/pppppppp/8/8/8/8/PPPPPPPP/{white} w {rook_files}{} - 0 1",
-        white.to_ascii_lowercase(),
-        rook_files.to_ascii_lowercase()
-    )
-}
+#[path = "common/random.rs"]
+mod random;
+use random::{Rng, chess960_fen};
 
 fn play_games(
     fens: &[String],
@@ -160,7 +100,7 @@ fn our_san_matches_shakmaty_over_random_chess960_games() {
         chess960_fen(518),
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1"
     );
-    let fens: Vec<String> = (0..960).map(chess960_fen).collect();
+    let fens: Vec<String> = (0..960u32).map(chess960_fen).collect();
     let n = play_games(&fens, CastlingMode::Chess960, 1000, 120, 0x5eed_0960);
     println!("chess960: {n} moves compared");
 }

@@ -77,40 +77,31 @@ fn duplicates_and_names(cx: &mut GameContext<'_>, names: &[&str]) {
 fn values(cx: &mut GameContext<'_>, names: &[&str]) {
     let (game, text) = (cx.game, cx.text);
     for (tag, &name) in game.tags.iter().zip(names) {
-        let check: fn(&str) -> bool = match name {
-            "Date" | "EventDate" | "UTCDate" => is_pgn_date,
-            "Round" => is_round,
-            "WhiteElo" | "BlackElo" => is_elo,
-            "TimeControl" => is_time_control,
+        // Only these tags have a format; their names are matched once.
+        let (well_formed, rule, expected): (fn(&str) -> bool, Rule, &str) = match name {
+            "Date" | "EventDate" | "UTCDate" => (
+                is_pgn_date,
+                Rule::DateFormat,
+                "`YYYY.MM.DD` with `??` for unknown parts",
+            ),
+            "Round" => (
+                is_round,
+                Rule::RoundFormat,
+                "`-`, `?` or dot-separated numbers",
+            ),
+            "WhiteElo" | "BlackElo" => (is_elo, Rule::EloFormat, "a number, `-` or empty"),
+            "TimeControl" => (
+                is_time_control,
+                Rule::TimeControlFormat,
+                "`?`, `-`, or fields like `40/7200:3600`, `300+2`, `*60`",
+            ),
             _ => continue,
         };
         let value = tag.value(text);
-        if check(&value) {
-            continue;
+        if !well_formed(&value) {
+            let message = format!("`{name}` must be {expected}, found `{value}`");
+            cx.report(Diagnostic::new(rule, tag.value, message));
         }
-        let (rule, message) = match name {
-            "Round" => (
-                Rule::RoundFormat,
-                format!("`Round` must be `-`, `?` or dot-separated numbers, found `{value}`"),
-            ),
-            "WhiteElo" | "BlackElo" => (
-                Rule::EloFormat,
-                format!("`{name}` must be a number, `-` or empty, found `{value}`"),
-            ),
-            "TimeControl" => (
-                Rule::TimeControlFormat,
-                format!(
-                    "`TimeControl` must be `?`, `-`, or fields like `40/7200:3600`, `300+2`, `*60`, found `{value}`"
-                ),
-            ),
-            _ => (
-                Rule::DateFormat,
-                format!(
-                    "`{name}` must be `YYYY.MM.DD` with `??` for unknown parts, found `{value}`"
-                ),
-            ),
-        };
-        cx.report(Diagnostic::new(rule, tag.value, message));
     }
 }
 
